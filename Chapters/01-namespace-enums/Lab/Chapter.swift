@@ -1,0 +1,77 @@
+// Chapter 1 — Namespace enums.
+// Why `MemoryStorage` and `DiskStorage` are `enum`s with no cases: a type nobody can make a value
+// of, used only as a name for `Backend` and `Config` to live under. The chapter asks the compiler
+// to prove it (three snippets), then reads the live library's nested names.
+
+import Foundation
+import KFDCache
+import WorkbookSupport
+
+public enum Chapter: ChapterProgram {
+    public static let info = Catalog.chapter(named: "1")!
+
+    public static func run(_ lab: Lab) throws {
+        lab.part("compiler", "Ask the compiler: who can make a value of the namespace?")
+        lab.claim("A caseless enum cannot be instantiated by anyone, anywhere. A struct with a private\n"
+                  + "init can still be instantiated from inside its own file. Module-level names collide.")
+        guard Toolchain.swiftc != nil else {
+            lab.note("skipped: no swiftc on PATH (set $SWIFTC to point at one). The rest still runs.")
+            lab.record("swiftcAvailable", .bool(false))
+            runLibraryPart(lab)
+            return
+        }
+        lab.record("swiftcAvailable", .bool(true))
+        lab.run("swiftc -typecheck on each snippet below, in a temporary folder")
+        for snippet in Snippets.all {
+            let result = Toolchain.compile(["snippet.swift": snippet.source])!
+            lab.measured(snippet.key, .bool(result.succeeded), snippet.label,
+                         result.succeeded ? "compiles" : "rejected")
+            lab.show(result.succeeded ? snippet.source.trimmingCharacters(in: .newlines)
+                                      : result.errors.prefix(2).joined(separator: "\n"))
+        }
+        lab.conclude("Only the caseless enum is closed to everyone: there is no case to return, so there\n"
+                     + "is no initializer to write, in any file, ever. That is the whole trick.")
+        runLibraryPart(lab)
+    }
+
+    private static func runLibraryPart(_ lab: Lab) {
+        lab.part("library", "Read the live library: what the namespaces hold")
+        lab.claim("The enums take no memory and have no values; the nested names read as one phrase.")
+        lab.run("MemoryLayout and String(reflecting:) on the library's real types; default configs built")
+        lab.measured("memoryStorageSize", .int(MemoryLayout<MemoryStorage>.size), "MemoryLayout<MemoryStorage>.size", "\(MemoryLayout<MemoryStorage>.size) bytes")
+        lab.measured("diskStorageSize", .int(MemoryLayout<DiskStorage>.size), "MemoryLayout<DiskStorage>.size", "\(MemoryLayout<DiskStorage>.size) bytes")
+        lab.measured("isEnum", .bool(TypeKind.isEnum(MemoryStorage.self) && TypeKind.isEnum(DiskStorage.self)),
+                     "both are enums (runtime metadata kind)")
+        let memory = MemoryStorage.Config(totalCostLimit: 1 << 20)
+        let disk = DiskStorage.Config(name: "demo", sizeLimit: 0)
+        lab.measured("memoryExpiration", .string("\(memory.expiration)"), "MemoryStorage.Config().expiration")
+        lab.measured("diskExpiration", .string("\(disk.expiration)"), "DiskStorage.Config().expiration")
+        lab.show("""
+        \(String(reflecting: MemoryStorage.Config.self))   vs   \(String(reflecting: DiskStorage.Config.self))
+        \(String(reflecting: DiskStorage.Backend<Data>.self))
+        At the call site:  let config = DiskStorage.Config(name: "avatars", sizeLimit: 50 << 20)
+        Without the enum:  let config = DiskStorageConfig(...)  — and a `Config` of your own would clash
+        """)
+        lab.conclude("Two `Config`s, two `Backend`s, no clash and no prefix soup; the compiler enforces\n"
+                     + "that nobody writes `MemoryStorage()`. Kingfisher's kf.xxx wrapper (chapter 2) is the\n"
+                     + "same idea applied to methods on types you do not own.")
+        lab.read([
+            "Sources/KFDCache/MemoryStorage.swift — `public enum MemoryStorage` (top) and its extensions",
+            "Sources/KFDCache/DiskStorage.swift — `public enum DiskStorage {}` then `extension DiskStorage`",
+            "Kingfisher: Sources/Cache/MemoryStorage.swift and DiskStorage.swift (the same shape)",
+            "Chapters/01-namespace-enums/Lab/Snippets.swift — the four snippets compiled above",
+        ])
+        lab.exercises(["01-namespace-enum", "01-cache-key"])
+    }
+}
+
+/// Reads a type's runtime metadata kind: the first word of a Swift type's metadata record.
+/// Struct = 0x200, enum = 0x201, optional = 0x202 (see the Swift ABI's MetadataKind).
+public enum TypeKind {
+    public static func isEnum(_ type: Any.Type) -> Bool { kind(type) == 0x201 }
+    public static func isStruct(_ type: Any.Type) -> Bool { kind(type) == 0x200 }
+
+    static func kind(_ type: Any.Type) -> Int {
+        unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
+    }
+}

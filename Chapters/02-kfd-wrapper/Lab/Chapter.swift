@@ -1,0 +1,101 @@
+// Chapter 2 — The `kfd` wrapper trick.
+// One property, `kfd`, on the types we extend; every helper hangs off the wrapper it returns. The
+// chapter checks our SHA-256 against the system's, shows the collision the wrapper avoids with the
+// compiler's own diagnostic, and measures what the empty `set {}` does for a class and for a struct.
+
+import Foundation
+import KFDCache
+import WorkbookSupport
+
+public enum Chapter: ChapterProgram {
+    public static let info = Catalog.chapter(named: "2")!
+
+    public static func run(_ lab: Lab) throws {
+        checkDigests(lab)
+        showExtensions(lab)
+        showCollision(lab)
+        measureSetter(lab)
+        lab.read([
+            "Sources/KFDCache/KFDWrapper.swift — the wrapper, both protocols, the empty `set {}`",
+            "Sources/KFDCache/SHA256.swift — FIPS 180-4, written here (no CryptoKit on Linux)",
+            "Chapters/02-kfd-wrapper/Lab/Thumbnail.swift — a class and a struct with `kfd` setters",
+            "Kingfisher: Sources/General/Kingfisher.swift (KingfisherWrapper, KingfisherCompatible),",
+            "            Sources/Utility/String+SHA256.swift",
+        ])
+        lab.exercises(["02-data-digest", "02-class-wrapper"])
+    }
+
+    static func checkDigests(_ lab: Lab) {
+        lab.part("sha256", "\"…\".kfd.sha256 against the system's sha256sum")
+        lab.claim("Our SHA-256 gives the same digest as the system's tool for any input.")
+        let count = lab.size(quick: 12, full: 120)
+        guard let tool = ["/usr/bin/sha256sum", "/usr/bin/shasum"].first(where: FileManager.default.isExecutableFile) else {
+            lab.note("skipped: neither sha256sum nor shasum is installed here")
+            return
+        }
+        lab.run("\(count) random strings (seed \(lab.options.seed)), lengths 0…300, each piped through \(tool)")
+        var generator = SeededGenerator(seed: lab.options.seed)
+        var matches = 0
+        var example = ""
+        for _ in 0..<count {
+            let length = Int(generator.next() % 301)
+            let text = String((0..<length).map { _ in Character(Unicode.Scalar(UInt8(32 + generator.next() % 95))) })
+            let result = ChildProcess.run(URL(fileURLWithPath: tool), arguments: tool.hasSuffix("shasum") ? ["-a", "256", "-"] : ["-"],
+                                          input: Data(text.utf8), timeout: 10)
+            let theirs = result.stdout.split(separator: " ").first.map(String.init) ?? ""
+            if theirs == text.kfd.sha256 { matches += 1 }
+            if example.isEmpty, length > 0 { example = "\"\(text.prefix(24))…\".kfd.sha256 = \(text.kfd.sha256.prefix(16))…" }
+        }
+        lab.measured("matches", .int(matches), "digests equal to \((tool as NSString).lastPathComponent)'s", "\(matches) of \(count)")
+        lab.show(example)
+        lab.conclude(matches == count ? "Every digest agreed. The cache can name files by hash on any platform."
+                                      : "Some digests differed: that is a bug in Sources/KFDCache/SHA256.swift.")
+    }
+
+    static func showExtensions(_ lab: Lab) {
+        lab.part("ext", "\"…\".kfd.ext: the extension kept after a hashed name")
+        let keys = ["https://example.com/a/photo.png", "icon.jpg@2x", "archive.tar.gz", "no-extension", "trailing."]
+        lab.run("ext of \(keys.count) keys")
+        for key in keys {
+            lab.show("\(key.padding(toLength: 34, withPad: " ", startingAt: 0)) → \(key.kfd.ext ?? "nil")")
+        }
+        lab.record("ext", .object(Dictionary(uniqueKeysWithValues: keys.map { ($0, $0.kfd.ext.map(JSONValue.string) ?? .null) })))
+        lab.conclude("With autoExtAfterHashedFileName, \"photo.png\" is stored as <sha256>.png.")
+    }
+
+    static func showCollision(_ lab: Lab) {
+        lab.part("collision", "Two libraries, one `sha256` on String")
+        lab.claim("Two modules that each add `sha256` to String make every use ambiguous; behind their\n"
+                  + "own wrappers (`a`, `b`) they never meet.")
+        guard Toolchain.swiftc != nil else {
+            lab.note("skipped: no swiftc on PATH (set $SWIFTC)")
+            return
+        }
+        lab.run("swiftc -emit-module for LibA and LibB, then -typecheck a file importing both")
+        let bare = Toolchain.compile(["main.swift": CollisionSnippets.bareUse], modules: CollisionSnippets.bareModules)!
+        lab.measured("bareExtensions", .bool(bare.succeeded), "\"x\".sha256 with both libraries", bare.succeeded ? "compiles" : "rejected")
+        lab.show(bare.errors.prefix(2).joined(separator: "\n"))
+        let wrapped = Toolchain.compile(["main.swift": CollisionSnippets.wrappedUse], modules: CollisionSnippets.wrappedModules)!
+        lab.measured("wrappedExtensions", .bool(wrapped.succeeded), "\"x\".a.sha256 and \"x\".b.sha256", wrapped.succeeded ? "compiles" : "rejected")
+        lab.conclude("The wrapper costs one property name per library instead of one per helper.")
+    }
+
+    static func measureSetter(_ lab: Lab) {
+        lab.part("setter", "Why two protocols, and why the empty `set {}`")
+        lab.claim("`kfd` needs a setter so that `x.kfd.prop = v` compiles; the setter throws the wrapper\n"
+                  + "away. For a class the write lands anyway (through `base`, a reference); for a value type\n"
+                  + "it lands on a copy and is silently lost.")
+        lab.run("thumbnail.kfd.cacheKey = \"k\" on a class, then label.kfd.caption = \"new\" on a struct")
+        let thumbnail = Thumbnail()
+        thumbnail.kfd.cacheKey = "k"
+        lab.measured("classWriteKept", .bool(thumbnail.cacheKey == "k"), "class: write visible afterwards")
+        var label = Label(caption: "old")
+        label.kfd.caption = "new"
+        lab.measured("structWriteKept", .bool(label.caption == "new"), "struct: write visible afterwards",
+                     label.caption == "new" ? "true" : "false (caption is still \"\(label.caption)\")")
+        lab.show("data.kfd.hexPreview (this chapter's own kfd helper) = \(Data("kfd".utf8).kfd.hexPreview)")
+        lab.conclude("Kingfisher's settable helpers sit on wrappers of classes (image views, buttons):\n"
+                     + "`KFDCompatible: AnyObject` is where such a helper is safe. On `KFDCompatibleValue`\n"
+                     + "types keep helpers read-only, as String.kfd.sha256 is.")
+    }
+}

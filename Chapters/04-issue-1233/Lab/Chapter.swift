@@ -1,0 +1,5 @@
+import WorkbookSupport
+public enum Chapter: ChapterProgram {
+    public static let info = Catalog.chapter(named: "04")!
+    public static func run(_ lab: Lab) throws {}
+}

@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+// Cache Workbook: Kingfisher's cache layer rebuilt, run and broken on purpose.
+// No package dependencies: stdlib, Foundation, Dispatch, Synchronization, Swift Testing only.
+
+import PackageDescription
+
+/// The chapters: (number, slug). Each has a library `ChapterNN` (its lab code, in `Lab/`), an
+/// executable `chNN-slug` (in `Main/`), notes (`README.md`) and exercise stubs (`Exercises/`).
+let chapters: [(number: String, slug: String)] = [
+    ("01", "namespace-enums"), ("02", "kfd-wrapper"), ("03", "config-queue"), ("04", "issue-1233"),
+    ("05", "ceil-dates"), ("06", "maybe-cached"), ("07", "lock-vs-queue"),
+]
+
+let chapterLibraries: [Target] = chapters.map { chapter in
+    .target(
+        name: "Chapter\(chapter.number)",
+        dependencies: ["KFDCache", "WorkbookSupport"],
+        path: "Chapters/\(chapter.number)-\(chapter.slug)/Lab")
+}
+
+let chapterExecutables: [Target] = chapters.map { chapter in
+    .executableTarget(
+        name: "ch\(chapter.number)-\(chapter.slug)",
+        dependencies: [.target(name: "Chapter\(chapter.number)"), "WorkbookSupport"],
+        path: "Chapters/\(chapter.number)-\(chapter.slug)/Main")
+}
+
+let package = Package(
+    name: "CacheWorkbook",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "KFDCache", targets: ["KFDCache"]),
+        .executable(name: "workbook", targets: ["workbook"]),
+    ] + chapters.map { .executable(name: "ch\($0.number)-\($0.slug)", targets: ["ch\($0.number)-\($0.slug)"]) },
+    targets: chapterLibraries + chapterExecutables + [
+        .target(name: "KFDCache", path: "Sources/KFDCache"),
+        .target(name: "WorkbookSupport", path: "Sources/WorkbookSupport"),
+        .executableTarget(
+            name: "workbook",
+            dependencies: ["KFDCache", "WorkbookSupport"] + chapters.map { .target(name: "Chapter\($0.number)") },
+            path: "Sources/workbook"),
+        .testTarget(
+            name: "KFDCacheTests",
+            dependencies: ["KFDCache"],
+            path: "Tests/KFDCacheTests"),
+        .testTarget(
+            name: "ChapterTests",
+            dependencies: ["KFDCache", "WorkbookSupport"] + chapters.map { .target(name: "Chapter\($0.number)") },
+            path: "Tests/ChapterTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

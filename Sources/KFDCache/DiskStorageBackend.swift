@@ -1,0 +1,405 @@
+// The disk storage backend. Three serial queues, each guarding one thing (study notes §4-1):
+//   propertyQueue             — `_config` and `storageReady` (chapter 3)
+//   maybeCachedCheckingQueue  — the `maybeCached` shortcut set (chapter 6)
+//   metaChangingQueue         — date rewrites after a hit, off the caller's thread (chapter 7)
+// File reads and writes themselves run on the caller's thread: the file system is the arbiter.
+
+import Dispatch
+import Foundation
+
+extension DiskStorage {
+
+    /// A thread-safe store of values as files in one folder.
+    // @unchecked Sendable: `_config` and `storageReady` are only touched on `propertyQueue`,
+    // `maybeCached` only on `maybeCachedCheckingQueue`; everything else is immutable.
+    public final class Backend<T: DataTransformable & Sendable>: @unchecked Sendable {
+
+        private let propertyQueue = DispatchQueue(label: "com.kfdcache.DiskStorage.Backend.propertyQueue")
+        private var _config: Config
+        private var _storageReady = true
+
+        /// The storage's settings. Reads and writes go through `propertyQueue`, so a config set on
+        /// one thread is never seen half-written on another. Each get or set is atomic on its own;
+        /// `config.x += 1` is a get *then* a set, and is not (chapter 3 counts the lost updates).
+        public var config: Config {
+            get { propertyQueue.sync { _config } }
+            set { propertyQueue.sync { _config = newValue } }
+        }
+
+        /// The folder holding the files. Fixed at init: `cachePathBlock` is not consulted again.
+        public let directoryURL: URL
+
+        let metaChangingQueue: DispatchQueue
+
+        /// The names of the files that may exist: built once on a background queue when the
+        /// backend is made, then added to on every store. *Not* removed from on remove (a stale
+        /// name only costs one `fileExists`), so "not in the set" means "not cached" and "in the
+        /// set" means "maybe". `nil` while unknown (the listing failed): then every check asks the disk.
+        var maybeCached: Set<String>?
+        let maybeCachedCheckingQueue = DispatchQueue(label: "com.kfdcache.DiskStorage.Backend.maybeCachedCheckingQueue")
+
+        /// The clock. Tests replace it to move through lifetimes without sleeping.
+        let now: @Sendable () -> Date
+
+        /// Makes a backend and its folder.
+        /// - Throws: `CacheError.cannotCreateDirectory` when the folder cannot be made.
+        public convenience init(config: Config) throws {
+            self.init(noThrowConfig: config, creatingDirectory: false)
+            try prepareDirectory()
+        }
+
+        /// Makes a backend that never throws. When `creatingDirectory` is true and the folder cannot
+        /// be made, the backend is *not ready*: every call then throws `CacheError.storageNotReady`.
+        public convenience init(noThrowConfig config: Config, creatingDirectory: Bool) {
+            self.init(noThrowConfig: config, creatingDirectory: creatingDirectory, now: { Date() })
+        }
+
+        init(noThrowConfig config: Config, creatingDirectory: Bool, now: @escaping @Sendable () -> Date) {
+            var config = config
+            let creation = Creation(config)
+            directoryURL = creation.directoryURL
+            // Break any retain cycle the caller's closure may have made (study notes Q7).
+            config.cachePathBlock = nil
+            _config = config
+            self.now = now
+            metaChangingQueue = DispatchQueue(label: creation.cacheName)
+            setupCacheChecking()
+            if creatingDirectory { try? prepareDirectory() }
+        }
+
+        private var storageReady: Bool {
+            get { propertyQueue.sync { _storageReady } }
+            set { propertyQueue.sync { _storageReady = newValue } }
+        }
+
+        private func setupCacheChecking() {
+            maybeCachedCheckingQueue.async {
+                do {
+                    // No folder yet (a new storage makes it right after this is queued): no files.
+                    let names = self.folderExists() ? try self.allFileURLs(for: []).map(\.lastPathComponent) : []
+                    self.maybeCached = Set(names)
+                } catch {
+                    // An unreadable folder: no shortcut, every check goes to the disk.
+                    self.maybeCached = nil
+                }
+            }
+        }
+
+        private func prepareDirectory() throws {
+            let fileManager = config.fileManager
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: directoryURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                storageReady = true
+                return
+            }
+            do {
+                try fileManager.createDirectory(at: directoryURL, withIntermediateDirectories: true)
+                storageReady = true
+            } catch {
+                storageReady = false
+                throw CacheError.cannotCreateDirectory(path: directoryURL.path, underlying: error)
+            }
+        }
+
+        private func ensureReady() throws {
+            guard storageReady else { throw CacheError.storageNotReady(directory: directoryURL) }
+        }
+
+        // MARK: Store
+
+        /// Writes `value` to the file for `key`, expiring after `expiration` (or `config.expiration`).
+        ///
+        /// The bytes go to a hidden temporary file first; its dates are set; then one `rename`
+        /// puts it in place. So a reader never sees half a file, and a concurrent
+        /// `removeExpiredValues()` never sees a new file before its dates (a file whose expiration
+        /// is still the write time looks expired, and would be deleted). `writeOptions` apply to
+        /// the temporary file; with `.withoutOverwriting` an existing file is left alone and the
+        /// store fails. If the folder has vanished (the system purged it, or a user deleted it), it
+        /// is made again and the write retried once.
+        public func store(value: T, forKey key: String, expiration: StorageExpiration? = nil,
+                          writeOptions: Data.WritingOptions = [], forcedExtension: String? = nil) throws {
+            try ensureReady()
+            let config = self.config
+            let expiration = expiration ?? config.expiration
+            // An already expired value is not written: it could never be read back.
+            guard !expiration.isExpired else { return }
+
+            let fileURL = try validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
+            let data: Data
+            do { data = try value.toData() } catch {
+                throw CacheError.cannotConvertToData(key: key, underlying: error)
+            }
+            var options = writeOptions
+            let keepExisting = options.contains(.withoutOverwriting)
+            options.remove(.withoutOverwriting)
+            options.remove(.atomic)  // the rename below is what makes the store atomic
+            let temporaryURL = directoryURL.appendingPathComponent(".kfd-\(UUID().uuidString).tmp")
+
+            do {
+                try data.write(to: temporaryURL, options: options)
+            } catch {
+                // Kingfisher recognises a vanished folder by Cocoa error 4 with an underlying POSIX
+                // ENOENT; on Linux a non-atomic write reports code 4 with no underlying error at
+                // all. Asking the file system whether the folder exists works on both.
+                guard !folderExists() else {
+                    throw CacheError.cannotCreateCacheFile(key: key, fileURL: fileURL, underlying: error)
+                }
+                try prepareDirectory()
+                do { try data.write(to: temporaryURL, options: options) } catch {
+                    throw CacheError.cannotCreateCacheFile(key: key, fileURL: fileURL, underlying: error)
+                }
+            }
+            do {
+                let now = self.now()
+                try FileDates.write(lastAccess: now, expiration: expiration.estimatedExpirationSince(now),
+                                    to: temporaryURL, attribute: config.lastAccessAttribute,
+                                    fileManager: config.fileManager)
+                if keepExisting, config.fileManager.fileExists(atPath: fileURL.path) {
+                    throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: fileURL.path])
+                }
+                try FileReading.rename(temporaryURL, to: fileURL)
+            } catch {
+                try? config.fileManager.removeItem(at: temporaryURL)
+                throw CacheError.cannotCreateCacheFile(key: key, fileURL: fileURL, underlying: error)
+            }
+            let name = fileURL.lastPathComponent
+            maybeCachedCheckingQueue.async { self.maybeCached?.insert(name) }
+        }
+
+        private func folderExists() -> Bool {
+            var isDirectory: ObjCBool = false
+            return config.fileManager.fileExists(atPath: directoryURL.path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }
+
+        // MARK: Read
+
+        /// The value for `key`, or `nil` when there is no file or it has expired.
+        ///
+        /// A hit extends the expiration as `extendingExpiration` says. The extension is written on
+        /// `metaChangingQueue`, after the value is returned: the caller does not wait for a
+        /// metadata write it does not need. Later calls on this backend wait for it first, so a
+        /// caller always sees its own extensions.
+        /// - Throws: when the file exists but cannot be read or decoded.
+        public func value(forKey key: String, forcedExtension: String? = nil,
+                          extendingExpiration: ExpirationExtending = .cacheTime) throws -> T? {
+            try value(forKey: key, referenceDate: now(), actuallyLoad: true,
+                      extendingExpiration: extendingExpiration, forcedExtension: forcedExtension)
+        }
+
+        func value(forKey key: String, referenceDate: Date, actuallyLoad: Bool,
+                   extendingExpiration: ExpirationExtending, forcedExtension: String?) throws -> T? {
+            try ensureReady()
+            let config = self.config
+            let fileURL = try validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
+            guard isMaybeCached(fileURL.lastPathComponent) else { return nil }
+            waitForMetadataUpdates()
+
+            let meta: FileMeta
+            do {
+                meta = try FileMeta(fileURL: fileURL, attribute: config.lastAccessAttribute)
+            } catch {
+                // No file (or it vanished since): a miss, the normal case for a cache.
+                if Self.isNoSuchFile(error) { return nil }
+                throw CacheError.cannotAccessFileAttributes(fileURL: fileURL, underlying: error)
+            }
+            if meta.isDirectory || meta.expired(referenceDate: referenceDate) { return nil }
+            // `isCached` asks only whether a valid file exists: no read, no decode, no extension.
+            if !actuallyLoad { return T.empty }
+
+            let data: Data
+            do { data = try FileReading.contents(of: fileURL) } catch {
+                if Self.isNoSuchFile(error) { return nil }
+                throw CacheError.cannotLoadDataFromDisk(fileURL: fileURL, underlying: error)
+            }
+            let object: T
+            do { object = try T.fromData(data) } catch {
+                throw CacheError.cannotConvertFromData(key: key, fileURL: fileURL, underlying: error)
+            }
+            if extendingExpiration != .none {
+                let attribute = config.lastAccessAttribute
+                let fileManager = config.fileManager
+                let now = self.now()
+                metaChangingQueue.async {
+                    // Best effort: a file removed in the meantime has nothing left to extend.
+                    try? meta.extendExpiration(extendingExpiration, now: now, attribute: attribute,
+                                               fileManager: fileManager)
+                }
+            }
+            return object
+        }
+
+        /// Blocks until every extension queued by earlier reads has been written.
+        public func waitForMetadataUpdates() {
+            metaChangingQueue.sync {}
+        }
+
+        private func isMaybeCached(_ fileName: String) -> Bool {
+            maybeCachedCheckingQueue.sync { maybeCached?.contains(fileName) ?? true }
+        }
+
+        /// Whether a value that has not expired is stored for `key`. Never throws, never decodes.
+        public func isCached(forKey key: String, forcedExtension: String? = nil) -> Bool {
+            isCached(forKey: key, referenceDate: now(), forcedExtension: forcedExtension)
+        }
+
+        /// Whether a value stored for `key` will still be valid at `referenceDate`. Lets a caller
+        /// (or a test) ask about the future without waiting for it.
+        public func isCached(forKey key: String, referenceDate: Date, forcedExtension: String? = nil) -> Bool {
+            let result = try? value(forKey: key, referenceDate: referenceDate, actuallyLoad: false,
+                                    extendingExpiration: .none, forcedExtension: forcedExtension)
+            return result != nil
+        }
+
+        // MARK: Remove
+
+        /// Removes the file for `key`. Removing a key that is not stored is not an error.
+        public func remove(forKey key: String, forcedExtension: String? = nil) throws {
+            try ensureReady()
+            let fileURL = try validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
+            try removeFile(at: fileURL)
+        }
+
+        func removeFile(at url: URL) throws {
+            do { try config.fileManager.removeItem(at: url) } catch {
+                if Self.isNoSuchFile(error) { return }
+                throw CacheError.cannotRemoveFile(fileURL: url, underlying: error)
+            }
+        }
+
+        /// Removes every file, and the folder with them, then makes the folder again.
+        public func removeAll() throws {
+            try ensureReady()
+            waitForMetadataUpdates()
+            do { try config.fileManager.removeItem(at: directoryURL) } catch {
+                if !Self.isNoSuchFile(error) {
+                    throw CacheError.cannotRemoveFile(fileURL: directoryURL, underlying: error)
+                }
+            }
+            try prepareDirectory()
+            maybeCachedCheckingQueue.sync { maybeCached = [] }
+        }
+
+        // MARK: File names
+
+        /// The URL of the file that holds (or would hold) the value for `key`.
+        ///
+        /// For a key that cannot be a file name (only possible with `usesHashedFileName = false`,
+        /// see `CacheError.invalidKey`), this falls back to the key's hashed name, so the URL is
+        /// always inside `directoryURL`; `store`, `value` and `remove` reject such a key instead.
+        public func cacheFileURL(forKey key: String, forcedExtension: String? = nil) -> URL {
+            let config = self.config
+            let name = (try? cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config))
+                ?? key.kfd.sha256
+            return directoryURL.appendingPathComponent(name, isDirectory: false)
+        }
+
+        private func validatedFileURL(forKey key: String, forcedExtension: String?, config: Config) throws -> URL {
+            let name = try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config)
+            return directoryURL.appendingPathComponent(name, isDirectory: false)
+        }
+
+        func cacheFileName(forKey key: String, forcedExtension: String? = nil) throws -> String {
+            try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config)
+        }
+
+        private func cacheFileName(forKey key: String, forcedExtension: String?, config: Config) throws -> String {
+            let baseName = config.usesHashedFileName ? key.kfd.sha256 : key
+            if let ext = forcedExtension ?? config.pathExtension {
+                return try FileNameRules.validated("\(baseName).\(ext)", key: key)
+            }
+            if config.usesHashedFileName, config.autoExtAfterHashedFileName, let ext = key.kfd.ext {
+                // The extension comes from the key (often a URL): keep it only if it is a safe name.
+                let candidate = "\(baseName).\(ext)"
+                if (try? FileNameRules.validated(candidate, key: key)) != nil { return candidate }
+                return baseName
+            }
+            return try FileNameRules.validated(baseName, key: key)
+        }
+
+        // MARK: Cleaning
+
+        func allFileURLs(for propertyKeys: [URLResourceKey]) throws -> [URL] {
+            do {
+                return try config.fileManager.contentsOfDirectory(
+                    at: directoryURL, includingPropertiesForKeys: propertyKeys, options: [.skipsHiddenFiles])
+            } catch {
+                throw CacheError.cannotListDirectory(directory: directoryURL, underlying: error)
+            }
+        }
+
+        /// The metadata of every file in the folder; files that vanish while we look are skipped.
+        private func allFileMetas() throws -> [FileMeta] {
+            let attribute = config.lastAccessAttribute
+            return try allFileURLs(for: Array(FileMeta.resourceKeys(attribute))).compactMap { url in
+                try? FileMeta(fileURL: url, attribute: attribute)
+            }.filter { !$0.isDirectory }
+        }
+
+        /// Removes every file that has expired at `referenceDate`, and returns their URLs.
+        /// Complexity: O(n) in the number of files (one metadata read each).
+        @discardableResult
+        public func removeExpiredValues(referenceDate: Date) throws -> [URL] {
+            try ensureReady()
+            waitForMetadataUpdates()
+            let expired = try allFileMetas().filter { $0.expired(referenceDate: referenceDate) }.map(\.url)
+            try expired.forEach(removeFile(at:))
+            return expired
+        }
+
+        /// Removes every file that has expired now, and returns their URLs.
+        @discardableResult
+        public func removeExpiredValues() throws -> [URL] {
+            try removeExpiredValues(referenceDate: now())
+        }
+
+        /// When the files take more than `config.sizeLimit` bytes, removes the least recently
+        /// accessed ones until they take at most half of it, and returns their URLs.
+        ///
+        /// Why half: trimming is a full folder scan; trimming to just under the limit would make
+        /// the next few stores trigger another scan each. Complexity: O(n log n) in the file count.
+        @discardableResult
+        public func removeSizeExceededValues() throws -> [URL] {
+            try ensureReady()
+            waitForMetadataUpdates()
+            let sizeLimit = config.sizeLimit
+            guard sizeLimit > 0 else { return [] }
+            let metas = try allFileMetas()
+            var size = metas.reduce(UInt(0)) { $0 + UInt($1.fileSize) }
+            guard size > sizeLimit else { return [] }
+            let target = sizeLimit / 2
+            // Oldest access first; a file without a date is the first to go.
+            let oldestFirst = metas.sorted {
+                ($0.lastAccessDate ?? .distantPast) < ($1.lastAccessDate ?? .distantPast)
+            }
+            var removed: [URL] = []
+            for meta in oldestFirst where size > target {
+                try removeFile(at: meta.url)
+                removed.append(meta.url)
+                size -= UInt(meta.fileSize)
+            }
+            return removed
+        }
+
+        /// The bytes the files take (their exact sizes; sub-folders are not counted).
+        /// Complexity: O(n) in the number of files.
+        public func totalSize() throws -> UInt {
+            try ensureReady()
+            return try allFileMetas().reduce(0) { $0 + UInt($1.fileSize) }
+        }
+
+        // MARK: Errors
+
+        /// Whether `error` means "there is no such file", as either platform reports it.
+        static func isNoSuchFile(_ error: any Error) -> Bool {
+            let ns = error as NSError
+            if ns.domain == NSCocoaErrorDomain,
+               ns.code == CocoaError.fileReadNoSuchFile.rawValue || ns.code == CocoaError.fileNoSuchFile.rawValue {
+                return true
+            }
+            if ns.domain == NSPOSIXErrorDomain, ns.code == Int(ENOENT) { return true }
+            if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError { return isNoSuchFile(underlying) }
+            return false
+        }
+    }
+}

@@ -1,0 +1,202 @@
+// Memory storage: Kingfisher 8's `Sources/Cache/MemoryStorage.swift`, rebuilt.
+//
+// `MemoryStorage` is a caseless enum: it can never be instantiated, it only gives `Backend` and
+// `Config` one name to live under (chapter 1). The backend wraps `NSCache` and adds what
+// `NSCache` lacks: per-value expiration, and a way to find the expired values (`NSCache` cannot
+// be enumerated), which is the `keys` index.
+
+import Dispatch
+import Foundation
+
+public enum MemoryStorage {
+
+    /// A thread-safe in-memory store of values with costs and expirations.
+    ///
+    /// The design after Kingfisher PR #1255 (chapter 4): `NSCache` evicts on its own, and nobody
+    /// is told. `keys` may therefore name values `NSCache` has already dropped; `removeExpired()`
+    /// reconciles the two. The 5.7.0 design removed keys from an eviction delegate instead, which
+    /// mutated `keys` without the lock and crashed (issue #1233).
+    // @unchecked Sendable: every mutable stored property (`storage`'s contents, `keys`, `_config`,
+    // each object's expiration) is read and written only while holding `lock`.
+    public final class Backend<T: CacheCostCalculable & Sendable>: @unchecked Sendable {
+        /// The values. `NSCache` is thread-safe by itself; `lock` is here for `keys`, and to make
+        /// "change the cache and the index" one step.
+        let storage = NSCache<NSString, StorageObject<T>>()
+
+        /// Every key stored and not yet known to be gone. A superset of what `storage` holds:
+        /// `NSCache` evictions do not remove keys here until the next `removeExpired()`.
+        var keys = Set<String>()
+
+        // A plain `NSLock`, not a serial queue: every critical section here is a few hash-table
+        // operations, where a lock costs tens of nanoseconds and a queue hop costs more (chapter 7).
+        private let lock = NSLock()
+        private var _config: Config
+        private var cleanTimer: (any DispatchSourceTimer)?
+
+        /// The storage's limits. Setting it applies the new limits to `NSCache` at once.
+        public var config: Config {
+            get { lock.withLock { _config } }
+            set {
+                lock.withLock {
+                    _config = newValue
+                    storage.totalCostLimit = newValue.totalCostLimit
+                    storage.countLimit = newValue.countLimit
+                }
+            }
+        }
+
+        /// The clock. Tests replace it to move through lifetimes without sleeping.
+        let now: @Sendable () -> Date
+
+        public convenience init(config: Config) {
+            self.init(config: config, now: { Date() })
+        }
+
+        init(config: Config, now: @escaping @Sendable () -> Date) {
+            _config = config
+            self.now = now
+            storage.totalCostLimit = config.totalCostLimit
+            storage.countLimit = config.countLimit
+            startCleanTimer(interval: config.cleanInterval)
+        }
+
+        deinit {
+            cleanTimer?.cancel()
+        }
+
+        /// Why a `DispatchSourceTimer` and not Kingfisher's `Timer.scheduledTimer`: a `Timer` fires
+        /// only on a thread whose run loop runs; command-line tools and test runners on Linux have
+        /// none, so the clean would silently never happen. The timer's handler holds `self` weakly:
+        /// a timer must not keep its backend alive (the study notes' Q2), and `deinit` cancels it.
+        private func startCleanTimer(interval: TimeInterval) {
+            guard interval > 0, interval.isFinite else { return }
+            let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+            timer.schedule(deadline: .now() + interval, repeating: interval)
+            timer.setEventHandler { [weak self] in self?.removeExpired() }
+            timer.resume()
+            cleanTimer = timer
+        }
+
+        /// Removes the expired values, and forgets keys whose values `NSCache` evicted.
+        ///
+        /// Complexity: O(k) in the number of keys, under the lock.
+        public func removeExpired() {
+            lock.withLock {
+                let now = self.now()
+                for key in keys {
+                    let nsKey = key as NSString
+                    guard let object = storage.object(forKey: nsKey) else {
+                        // Evicted by NSCache behind our back: this is where `keys` catches up.
+                        keys.remove(key)
+                        continue
+                    }
+                    if object.isExpired(at: now) {
+                        storage.removeObject(forKey: nsKey)
+                        keys.remove(key)
+                    }
+                }
+            }
+        }
+
+        /// Stores `value` under `key`, expiring after `expiration` (or `config.expiration`).
+        /// A value stored with an already expired expiration is not stored at all.
+        public func store(value: T, forKey key: String, expiration: StorageExpiration? = nil) {
+            lock.withLock {
+                let expiration = expiration ?? _config.expiration
+                guard !expiration.isExpired else { return }
+                let object = StorageObject(value, expiration: expiration, now: now())
+                storage.setObject(object, forKey: key as NSString, cost: value.cacheCost)
+                keys.insert(key)
+            }
+        }
+
+        /// The value for `key`, or `nil` when it is missing or expired. A hit extends the
+        /// expiration as `extendingExpiration` says (default: restart its original lifetime).
+        public func value(forKey key: String, extendingExpiration: ExpirationExtending = .cacheTime) -> T? {
+            // Kingfisher reads without its lock here, and then mutates the object's expiration
+            // unguarded (a benign-looking data race). We take the lock: the read path stays O(1)
+            // and ThreadSanitizer stays quiet.
+            lock.withLock {
+                guard let object = storage.object(forKey: key as NSString) else { return nil }
+                let now = self.now()
+                if object.isExpired(at: now) { return nil }
+                object.extendExpiration(extendingExpiration, from: now)
+                return object.value
+            }
+        }
+
+        /// Whether a value that has not expired is stored for `key`. Does not extend anything.
+        public func isCached(forKey key: String) -> Bool {
+            lock.withLock {
+                guard let object = storage.object(forKey: key as NSString) else { return false }
+                return !object.isExpired(at: now())
+            }
+        }
+
+        /// Removes the value for `key`, if any.
+        public func remove(forKey key: String) {
+            lock.withLock {
+                storage.removeObject(forKey: key as NSString)
+                keys.remove(key)
+            }
+        }
+
+        /// Removes every value.
+        public func removeAll() {
+            lock.withLock {
+                storage.removeAllObjects()
+                keys.removeAll()
+            }
+        }
+    }
+}
+
+extension MemoryStorage {
+    /// The limits of a memory storage.
+    public struct Config: Sendable {
+        /// The most total cost `NSCache` keeps (0: no limit). Same unit as `cacheCost`.
+        public var totalCostLimit: Int
+        /// The most values `NSCache` keeps (`Int.max` here means no limit; 0 does too, for `NSCache`).
+        public var countLimit: Int = .max
+        /// The expiration a value gets when `store` is called without one. Default: 300 seconds.
+        public var expiration: StorageExpiration = .seconds(300)
+        /// How often the clean timer removes expired values. Read once, when the backend is made.
+        public let cleanInterval: TimeInterval
+
+        public init(totalCostLimit: Int, cleanInterval: TimeInterval = 120) {
+            self.totalCostLimit = totalCostLimit
+            self.cleanInterval = cleanInterval
+        }
+    }
+}
+
+extension MemoryStorage {
+    /// A value in memory with its expiration. A class, because `NSCache` holds objects.
+    // @unchecked Sendable: `value` is immutable; `expiration` and `estimatedExpiration` are
+    // changed only by `Backend` while it holds its lock.
+    final class StorageObject<T: Sendable>: @unchecked Sendable {
+        let value: T
+        private(set) var expiration: StorageExpiration
+        private(set) var estimatedExpiration: Date
+
+        init(_ value: T, expiration: StorageExpiration, now: Date) {
+            self.value = value
+            self.expiration = expiration
+            self.estimatedExpiration = expiration.estimatedExpirationSince(now)
+        }
+
+        func isExpired(at date: Date) -> Bool { estimatedExpiration <= date }
+
+        func extendExpiration(_ extending: ExpirationExtending, from now: Date) {
+            switch extending {
+            case .none:
+                return
+            case .cacheTime:
+                estimatedExpiration = expiration.estimatedExpirationSince(now)
+            case .expirationTime(let newExpiration):
+                expiration = newExpiration
+                estimatedExpiration = newExpiration.estimatedExpirationSince(now)
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+// Summary statistics for measured samples. Tests never assert on these for speed; chapters and
+// experiments print them, and compare two measurements only as a ratio from the same run.
+
+import Foundation
+
+public enum Stats {
+    /// The p-th percentile (0…100) by nearest rank of the sorted samples; 0 for no samples.
+    public static func percentile(_ samples: [Double], _ p: Double) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let sorted = samples.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    public static func median(_ samples: [Double]) -> Double { percentile(samples, 50) }
+
+    /// Nanoseconds since an arbitrary start, monotonic.
+    @inline(__always)
+    public static func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Runs `body` and returns the nanoseconds it took.
+    @inline(__always)
+    public static func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = nanoseconds()
+        try body()
+        return Double(nanoseconds() - start)
+    }
+
+    /// "123 ns", "4.5 µs", "6.7 ms", "1.2 s".
+    public static func formatNanoseconds(_ value: Double) -> String {
+        switch value {
+        case ..<1_000: return String(format: "%.0f ns", value)
+        case ..<1_000_000: return String(format: "%.1f µs", value / 1_000)
+        case ..<1_000_000_000: return String(format: "%.1f ms", value / 1_000_000)
+        default: return String(format: "%.2f s", value / 1_000_000_000)
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a run can be repeated from its printed seed.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    public private(set) var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,74 @@
+// Coloured but plain-text-safe output: colour only on a terminal, never with NO_COLOR set
+// (https://no-color.org) or TERM=dumb, and never when the output is a pipe or a file.
+
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum Terminal {
+    /// Whether standard output is a terminal that wants colour.
+    public static let usesColor: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["NO_COLOR"].map({ !$0.isEmpty }) == true { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return isatty(STDOUT_FILENO) == 1
+    }()
+
+    /// Whether standard error is a terminal (progress lines are drawn only there).
+    public static let stderrIsTerminal: Bool = isatty(STDERR_FILENO) == 1
+
+    public enum Style: String, Sendable {
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
+    }
+
+    /// `text` wrapped in the style's escape codes when colour is on; `text` itself otherwise.
+    public static func styled(_ text: String, _ styles: Style...) -> String {
+        guard usesColor, !styles.isEmpty else { return text }
+        return "\u{1B}[\(styles.map(\.rawValue).joined(separator: ";"))m\(text)\u{1B}[0m"
+    }
+
+    /// Writes to standard error (for errors and progress, which must not mix into `--json`).
+    public static func printError(_ text: String, terminator: String = "\n") {
+        FileHandle.standardError.write(Data((text + terminator).utf8))
+    }
+}
+
+/// A progress line on standard error, redrawn in place, shown only on a terminal and only once
+/// the work has run for a moment (short work shows nothing).
+public final class Progress: @unchecked Sendable {
+    // @unchecked Sendable: `lastDraw` and `shown` are touched only under `lock`.
+    private let label: String
+    private let total: Int
+    private let start = Date()
+    private let lock = NSLock()
+    private var lastDraw = Date.distantPast
+    private var shown = false
+
+    public init(_ label: String, total: Int) {
+        self.label = label
+        self.total = total
+    }
+
+    /// Reports that `done` of `total` steps are finished.
+    public func update(_ done: Int) {
+        guard Terminal.stderrIsTerminal else { return }
+        lock.withLock {
+            let now = Date()
+            guard now.timeIntervalSince(start) > 1.5, now.timeIntervalSince(lastDraw) > 0.1 else { return }
+            lastDraw = now
+            shown = true
+            Terminal.printError("\r\u{1B}[2K  … \(label): \(done)/\(total)", terminator: "")
+        }
+    }
+
+    /// Clears the line, if one was drawn.
+    public func finish() {
+        lock.withLock {
+            if shown { Terminal.printError("\r\u{1B}[2K", terminator: "") }
+            shown = false
+        }
+    }
+}
