@@ -192,7 +192,7 @@ extension DiskStorage {
             try ensureReady()
             let config = self.config
             let fileURL = try validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
-            guard isMaybeCached(fileURL.lastPathComponent) else { return nil }
+            guard shortcutAllows(fileURL.lastPathComponent) else { return nil }
             waitForMetadataUpdates()
 
             let meta: FileMeta
@@ -234,8 +234,17 @@ extension DiskStorage {
             metaChangingQueue.sync {}
         }
 
-        private func isMaybeCached(_ fileName: String) -> Bool {
+        private func shortcutAllows(_ fileName: String) -> Bool {
             maybeCachedCheckingQueue.sync { maybeCached?.contains(fileName) ?? true }
+        }
+
+        /// The `maybeCached` shortcut's answer alone, without asking the disk: `false` means
+        /// "certainly not cached by this instance's knowledge", `true` means "maybe". For study
+        /// (chapter 6); `isCached` is the real question.
+        public func isMaybeCached(forKey key: String, forcedExtension: String? = nil) -> Bool {
+            guard let fileURL = try? validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
+            else { return false }
+            return shortcutAllows(fileURL.lastPathComponent)
         }
 
         /// Whether a value that has not expired is stored for `key`. Never throws, never decodes.

@@ -1,5 +1,171 @@
+// Chapter 3 — `config` / `_config` and the property queue.
+// What the queue-guarded pair fixes (torn reads), why the pair exists at all (a computed property
+// cannot store: reading itself recurses until the stack runs out), and what it does not fix
+// (`config.x += 1` is a get and a set: two critical sections, and updates get lost between them).
+
+import Dispatch
+import Foundation
+import KFDCache
 import WorkbookSupport
+
 public enum Chapter: ChapterProgram {
-    public static let info = Catalog.chapter(named: "03")!
-    public static func run(_ lab: Lab) throws {}
+    public static let info = Catalog.chapter(named: "3")!
+
+    public static func run(_ lab: Lab) throws {
+        tornReads(lab)
+        recursion(lab)
+        try lostUpdates(lab)
+        lab.read([
+            "Sources/KFDCache/DiskStorageBackend.swift — `propertyQueue`, `_config`, `public var config`",
+            "Chapters/03-config-queue/Lab/Boxes.swift — the unguarded, self-reading, queue, Mutex and actor boxes",
+            "Kingfisher: Sources/Cache/DiskStorage.swift — `propertyQueue` and `_config` in `Backend`",
+        ])
+        lab.exercises(["03-atomic-update", "03-apply-limits"])
+    }
+
+    // MARK: 1. Torn reads
+
+    static func tornReads(_ lab: Lab) {
+        lab.part("torn", "A config with no guard, read while it is written")
+        lab.claim("Without a guard, a reader can see a config that is half old, half new.")
+        let iterations = lab.size(quick: 200_000, full: 2_000_000)
+        lab.run("child process: 1 writer sets all four fields to n, 1 reader checks they agree,\n"
+                + "\(iterations) writes (a data race: run in a child process so undefined behaviour stays there)")
+        let result = lab.child("torn", ["\(iterations)"], timeout: 60, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        let unguarded = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        if let unguarded {
+            lab.measured("unguardedTorn", .int(unguarded), "torn reads, no guard", "\(unguarded) (child \(result.outcome))")
+        } else {
+            lab.measured("unguardedTorn", .null, "torn reads, no guard", "child ended: \(result.outcome)")
+        }
+        let guarded = countTornReads(iterations: iterations / 10, write: { queueBox.settings = Settings($0) },
+                                     read: { queueBox.settings })
+        lab.measured("queueTorn", .int(guarded), "torn reads, propertyQueue (\(iterations / 10) writes)")
+        let backend = DiskStorage.Backend<Data>(noThrowConfig: .init(name: "ch3", sizeLimit: 0,
+            directory: URL(fileURLWithPath: NSTemporaryDirectory())), creatingDirectory: false)
+        let libraryTorn = countTornReads(iterations: iterations / 10, write: { n in
+            var config = backend.config
+            config.sizeLimit = UInt(n)
+            config.expiration = .seconds(TimeInterval(n))
+            backend.config = config
+        }, read: {
+            let config = backend.config
+            guard case .seconds(let seconds) = config.expiration else { return Settings(-1) }
+            return Settings(Int(config.sizeLimit)) == Settings(Int(seconds)) ? Settings(0) : Settings(-1)
+        })
+        lab.measured("libraryTorn", .int(libraryTorn), "torn reads, DiskStorage.Backend.config")
+        lab.conclude((unguarded ?? 0) > 0
+            ? "Torn values happened without a guard and never through the queue."
+            : "No torn value was observed without a guard in this run: a race is a chance, not a promise.\n"
+              + "Run it again, or under ThreadSanitizer: swift run --sanitize=thread ch03-config-queue.")
+    }
+
+    static let queueBox = QueueBox()
+
+    /// One writer, one reader on another thread; counts reads where the fields disagree.
+    static func countTornReads(iterations: Int, write: @escaping @Sendable (Int) -> Void,
+                               read: @escaping @Sendable () -> Settings) -> Int {
+        let done = Flag()
+        let torn = Tally()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            for n in 1...iterations { write(n) }
+            done.set()
+        }
+        DispatchQueue.global().async(group: group) {
+            while !done.isSet { if read().isTorn { torn.add(1) } }
+        }
+        group.wait()
+        return torn.value
+    }
+
+    // MARK: 2. Recursion
+
+    static func recursion(_ lab: Lab) {
+        lab.part("recursion", "A computed `config` that reads itself")
+        lab.claim("A computed property has no storage; if its getter reads the property, it recurses\n"
+                  + "until the stack overflows. Hence the stored `_config` behind the public `config`.")
+        lab.run("child process: SelfReadingBox().settings")
+        let result = lab.child("recursion", timeout: 30, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        lab.measured("outcome", .string(result.outcome), "the child ended with")
+        lab.record("crashed", .bool(result.crashed))
+        lab.conclude(result.crashed ? "A real stack overflow, caught as a signal in the child."
+                                    : "The child did not crash — unexpected; see its output: \(result.stderr.prefix(200))")
+    }
+
+    // MARK: 3. Lost updates
+
+    static func lostUpdates(_ lab: Lab) throws {
+        lab.part("lost", "backend.config.sizeLimit += 1 from 4 threads")
+        lab.claim("The queue makes each get and each set atomic, not the pair: `+=` loses updates.\n"
+                  + "One critical section around read-modify-write (queue, Mutex or actor) loses none.")
+        let perThread = lab.size(quick: 2_000, full: 20_000)
+        let expected = 4 * perThread
+        lab.run("4 threads × \(perThread) increments on each holder; expected total \(expected)")
+        let backend = DiskStorage.Backend<Data>(noThrowConfig: .init(name: "ch3", sizeLimit: 0,
+            directory: URL(fileURLWithPath: NSTemporaryDirectory())), creatingDirectory: false)
+
+        var timings: [(String, Double)] = []
+        func measure(_ key: String, _ label: String, _ body: @escaping @Sendable () -> Void, total: () -> Int) {
+            let nanos = Stats.time { DispatchQueue.concurrentPerform(iterations: 4) { _ in for _ in 0..<perThread { body() } } }
+            let lost = expected - total()
+            lab.measured(key, .int(lost), "lost updates, \(label)", "\(lost) of \(expected)")
+            timings.append((label, nanos / Double(expected)))
+        }
+        measure("libraryPlusEquals", "backend.config.sizeLimit += 1", { backend.config.sizeLimit += 1 },
+                total: { Int(backend.config.sizeLimit) })
+        let queue = QueueBox()
+        measure("queueUpdate", "QueueBox.update { $0.a += 1 }", { queue.update { $0.a += 1 } }, total: { queue.settings.a })
+        let mutex = MutexBox()
+        measure("mutexUpdate", "MutexBox.update { $0.a += 1 }", { mutex.update { $0.a += 1 } }, total: { mutex.settings.a })
+
+        let actor = ActorBox()
+        let actorNanos = Stats.time {
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<4 { group.addTask { for _ in 0..<perThread { await actor.update { $0.a += 1 } } } }
+                }
+                done.signal()
+            }
+            done.wait()
+        }
+        let actorTotal = runBlocking { await actor.current.a }
+        lab.measured("actorUpdate", .int(expected - actorTotal), "lost updates, ActorBox.update (4 tasks)", "\(expected - actorTotal) of \(expected)")
+        timings.append(("ActorBox.update", actorNanos / Double(expected)))
+
+        let mutexCost = timings.first { $0.0.hasPrefix("MutexBox") }?.1 ?? 1
+        lab.show(timings.map { "\($0.0.padding(toLength: 32, withPad: " ", startingAt: 0)) \(Stats.formatNanoseconds($0.1))/update  (\(String(format: "%.1f", $0.1 / mutexCost))× Mutex)" }.joined(separator: "\n"))
+        lab.record("nanosPerUpdate", .object(Dictionary(uniqueKeysWithValues: timings.map { ($0.0, JSONValue.double($0.1)) })))
+        lab.conclude("Guarding a property is not guarding an operation. Kingfisher's config is set whole,\n"
+                     + "rarely, from one place — so get/set atomicity is enough there. Timings are this run's,\n"
+                     + "side by side; debug builds exaggerate them (swift run -c release for fair numbers).")
+    }
+
+    public static func child(scenario: String, arguments: [String]) -> Int32 {
+        switch scenario {
+        case "torn":
+            let iterations = arguments.first.flatMap(Int.init) ?? 100_000
+            let box = UnguardedBox()
+            print(countTornReads(iterations: iterations, write: { box.settings = Settings($0) }, read: { box.settings }))
+            return 0
+        case "recursion":
+            print(SelfReadingBox().settings)
+            return 0
+        default:
+            return 64
+        }
+    }
 }
+
+/// Waits for an async value from synchronous code (the chapter runs synchronously).
+func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task { box.value = await body(); done.signal() }
+    done.wait()
+    return box.value!
+}
+
+// @unchecked Sendable: written once before the semaphore is signalled, read after it is waited on.
+final class ResultBox<T>: @unchecked Sendable { var value: T? }

@@ -1,5 +1,120 @@
+// Chapter 4 — The race behind Kingfisher issue #1233.
+// The 5.7.0 design crashes under stress (counted over child processes); a forced interleaving
+// makes its "ghost" entry every time; PR #1255's design survives the same stress; and taking the
+// lock inside the eviction callback is tried for real.
+
+import Foundation
 import WorkbookSupport
+
 public enum Chapter: ChapterProgram {
-    public static let info = Catalog.chapter(named: "04")!
-    public static func run(_ lab: Lab) throws {}
+    public static let info = Catalog.chapter(named: "4")!
+
+    static let noBacktrace = ["SWIFT_BACKTRACE": "enable=no"]
+
+    public static func run(_ lab: Lab) throws {
+        let runs = lab.size(quick: 6, full: 24)
+        let operations = lab.size(quick: 60_000, full: 200_000)
+
+        lab.part("crash", "The 5.7.0 design under stress")
+        lab.claim("An eviction callback that mutates `keys` without the lock crashes the process,\n"
+                  + "in Set's own code, as in the issue's report (Set._Variant.remove).")
+        lab.run("\(runs) child processes, each: 2 threads store, 1 thread evicts as Apple's NSCache does\n"
+                + "(removes the object, then calls back without our lock — corelibs' NSCache never evicts\n"
+                + "on its own, so this thread plays it), 1 thread runs removeExpired; \(operations) ops each")
+        let broken = lab.children("stress570", count: runs, arguments: { ["\(operations)", "\(lab.options.seed &+ UInt64($0))"] },
+                                  timeout: 60, environment: noBacktrace)
+        report(lab, broken, runs: runs)
+        if broken.contains(where: \.crashed) { showFrames(lab, operations: operations) }
+
+        lab.part("ghost", "The ghost entry, forced")
+        lab.claim("Even when nothing crashes, the callback can remove the key of a value stored after\n"
+                  + "the eviction: the value stays in the cache, its key is gone, and removeExpired —\n"
+                  + "which walks `keys` — can never expire it.")
+        lab.run("one forced interleaving (semaphores), no luck involved: evict v1 → store v2 → callback")
+        let old = Scenarios.forcedGhost(design1255: false)
+        lab.measured("ghost570", .bool(old.ghost), "5.7.0: in the cache but not in keys")
+        lab.measured("ghostSurvives570", .bool(old.survivesClean), "5.7.0: expired ghost survives removeExpired")
+        let fixed = Scenarios.forcedGhost(design1255: true)
+        lab.measured("ghost1255", .bool(fixed.ghost), "#1255: in the cache but not in keys")
+        lab.measured("ghostSurvives1255", .bool(fixed.survivesClean), "#1255: expired value survives removeExpired")
+        lab.conclude("#1255 keeps one invariant: keys ⊇ cache. Extra keys are harmless and removeExpired\n"
+                     + "drops them; a missing key is a leak nobody can clean.")
+
+        lab.part("fixed", "PR #1255's design under the same stress")
+        lab.claim("No callback, so `keys` is only ever touched under the lock: no crash.")
+        lab.run("the same \(runs) child runs, same seeds, Design1255")
+        let fixedRuns = lab.children("stress1255", count: runs, arguments: { ["\(operations)", "\(lab.options.seed &+ UInt64($0))"] },
+                                     timeout: 60, environment: noBacktrace)
+        report(lab, fixedRuns, runs: runs)
+
+        lockInDelegate(lab)
+
+        lab.read([
+            "Chapters/04-issue-1233/Lab/Designs.swift — Design570 (the delegate) and Design1255 (the fix)",
+            "Sources/KFDCache/MemoryStorage.swift — `removeExpired()`: the reconciling loop",
+            "Kingfisher: issue #1233 (the crash report) and PR #1255; Sources/Cache/MemoryStorage.swift",
+        ])
+        lab.exercises(["04-one-critical-section", "04-reconcile-keys"])
+    }
+
+    static func report(_ lab: Lab, _ results: [ChildResult], runs: Int) {
+        let crashes = results.filter(\.crashed)
+        let signals = Set(crashes.map(\.outcome)).sorted().joined(separator: ", ")
+        lab.measured("crashes", .int(crashes.count), "child runs that crashed",
+                     "\(crashes.count) of \(runs)\(signals.isEmpty ? "" : " (\(signals))")")
+        lab.measured("hangs", .int(results.filter(\.timedOut).count), "child runs that hung")
+        lab.record("runs", .int(runs))
+    }
+
+    /// Runs one more crashing child with the runtime's backtracer on, and shows its top frames.
+    static func showFrames(_ lab: Lab, operations: Int) {
+        for attempt in 0..<4 {
+            let result = lab.child("stress570", ["\(operations)", "\(lab.options.seed &+ 1000 &+ UInt64(attempt))"], timeout: 120,
+                                   environment: ["SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"])
+            guard result.crashed else { continue }
+            let frames = result.stderr.split(separator: "\n").map(String.init)
+                .filter { $0.contains(" in ch0") || $0.contains(" in workbook") || $0.contains("crashed") || $0.contains("Set") }
+                .prefix(6)
+            if frames.isEmpty {
+                lab.note("this runtime printed no backtrace (on macOS, set SWIFT_BACKTRACE=enable=yes)")
+            } else {
+                lab.note("the runtime's backtrace of one crashed child (top frames):")
+                lab.show(frames.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n"))
+                lab.record("frameMentionsSet", .bool(frames.contains { $0.contains("Set") }))
+            }
+            return
+        }
+    }
+
+    static func lockInDelegate(_ lab: Lab) {
+        lab.part("lockedDelegate", "The alternative: take the lock inside the callback")
+        lab.claim("Here NSCache calls the delegate inside setObject, on the storing thread, which already\n"
+                  + "holds the backend's lock. With NSLock (not recursive) the callback waits for itself.")
+        lab.run("child process: stores that make NSCache evict, callback locks NSLock; killed after \(lab.options.quick ? 3 : 5) s")
+        let nsLock = lab.child("lockedNSLock", timeout: lab.options.quick ? 3 : 5, environment: noBacktrace)
+        lab.measured("nsLockOutcome", .string(nsLock.outcome), "NSLock in the callback")
+        lab.record("nsLockHung", .bool(nsLock.timedOut))
+        let recursive = lab.child("lockedRecursive", timeout: 30, environment: noBacktrace)
+        lab.measured("recursiveOutcome", .string(recursive.succeeded ? "finished" : recursive.outcome), "NSRecursiveLock in the callback")
+        let cost = Scenarios.storeCost(operations: lab.size(quick: 20_000, full: 200_000))
+        lab.measured("recursiveCostRatio", .double(cost.recursive / cost.plain), "store cost, recursive+callback ÷ #1255",
+                     String(format: "%.2f× (%@ vs %@ per store)", cost.recursive / cost.plain,
+                            Stats.formatNanoseconds(cost.recursive), Stats.formatNanoseconds(cost.plain)))
+        lab.conclude("On this platform the obvious fix deadlocks, and the working one makes every store pay\n"
+                     + "for a recursive lock and a callback. On Apple platforms the callback also arrives from\n"
+                     + "NSCache's own threads at moments nobody chose. #1255 removes the callback instead.")
+    }
+
+    public static func child(scenario: String, arguments: [String]) -> Int32 {
+        let operations = arguments.first.flatMap(Int.init) ?? 100_000
+        let seed = arguments.dropFirst().first.flatMap(UInt64.init) ?? 1
+        switch scenario {
+        case "stress570": Scenarios.stress(Design570(countLimit: 32), operations: operations, seed: seed)
+        case "stress1255": Scenarios.stress(Design1255(countLimit: 32), operations: operations, seed: seed)
+        case "lockedNSLock": Scenarios.lockedDelegate(recursive: false, operations: 1_000)
+        case "lockedRecursive": Scenarios.lockedDelegate(recursive: true, operations: 1_000)
+        default: return 64
+        }
+        return 0
+    }
 }

@@ -1,5 +1,147 @@
+// Chapter 5 — `ceil` and file-date precision.
+// A Date is a Double of seconds; a file time is whatever the file system keeps. The chapter writes
+// dates as file times and counts how many come back earlier, shows what that does to an expiration
+// check with and without Kingfisher's `fileAttributeDate` (ceil), simulates coarse file systems,
+// and measures what a straight port of Kingfisher's `creationDate` does on Linux.
+
+import Foundation
+import KFDCache
 import WorkbookSupport
+
 public enum Chapter: ChapterProgram {
-    public static let info = Catalog.chapter(named: "05")!
-    public static func run(_ lab: Lab) throws {}
+    public static let info = Catalog.chapter(named: "5")!
+
+    public static func run(_ lab: Lab) throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("kfd-ch05-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        try roundTrip(lab, folder: folder)
+        coarseFileSystems(lab)
+        try linuxCreationDate(lab, folder: folder)
+
+        lab.read([
+            "Sources/KFDCache/Storage.swift — `Date.fileAttributeDate` (the ceil) and why",
+            "Sources/KFDCache/FileMeta.swift — `FileDates.write` and `extendExpiration`",
+            "Sources/KFDCache/DiskStorage.swift — `LastAccessAttribute`: where last access lives per platform",
+            "Kingfisher: Sources/Cache/DiskStorage.swift (FileMeta), Sources/Utility/... `fileAttributeDate`",
+        ])
+        lab.exercises(["05-file-attribute-date", "05-cache-time"])
+    }
+
+    // MARK: 1–2. Dates through the file system
+
+    static func roundTrip(_ lab: Lab, folder: URL) throws {
+        lab.part("roundTrip", "Write a date as a file time, read it back")
+        lab.claim("Some dates come back earlier than written; an expiration that comes back early makes\n"
+                  + "a valid entry read as expired. Rounded up to whole seconds first, none does.")
+        let count = lab.size(quick: 2_000, full: 20_000)
+        lab.run("\(count) random dates (seed \(lab.options.seed)) with fractional seconds, set as one file's\n"
+                + "modification time (URL.setResourceValues), read back; then the same dates after ceil")
+        let file = folder.appendingPathComponent("probe")
+        try Data("x".utf8).write(to: file)
+        var generator = SeededGenerator(seed: lab.options.seed)
+        var early = 0, earlyWithCeil = 0, late = 0
+        var worst = 0.0
+        let base = Date().timeIntervalSince1970
+        for _ in 0..<count {
+            let written = Date(timeIntervalSince1970: base + Double(generator.next() % 1_000_000_000) / 1_000)
+            let back = try roundTrip(written, file)
+            if back < written { early += 1; worst = max(worst, written.timeIntervalSince(back)) }
+            if back > written { late += 1 }
+            if try roundTrip(written.fileAttributeDate, file) < written { earlyWithCeil += 1 }
+        }
+        lab.measured("earlier", .int(early), "came back earlier than written", "\(early) of \(count)")
+        lab.measured("later", .int(late), "came back later than written", "\(late) of \(count)")
+        lab.measured("worstEarlyMicroseconds", .double(worst * 1e6), "largest early error", String(format: "%.3f µs", worst * 1e6))
+        lab.measured("earlyWithCeil", .int(earlyWithCeil), "read as expired early, written with ceil", "\(earlyWithCeil) of \(count)")
+        lab.conclude(early > 0
+            ? "Each of the \(early) early dates is an entry that reads as expired up to \(String(format: "%.2f", worst * 1e6)) µs\n"
+              + "before its time. A Double holds more digits than the file system keeps; ceil removes the doubt."
+            : "No date came back early on this file system in this run; ceil costs nothing here either.")
+    }
+
+    static func roundTrip(_ date: Date, _ file: URL) throws -> Date {
+        var values = URLResourceValues()
+        values.contentModificationDate = date
+        var target = file
+        try target.setResourceValues(values)
+        let read = URL(fileURLWithPath: file.path)
+        return try read.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast
+    }
+
+    // MARK: 3. Coarse file systems
+
+    static func coarseFileSystems(_ lab: Lab) {
+        lab.part("coarse", "A simulated file system that keeps whole seconds (or two)")
+        lab.claim("On a file system that truncates times, an unrounded expiration comes back up to a whole\n"
+                  + "tick early. Rounding *up* to the tick keeps every entry until at least its time.")
+        let count = lab.size(quick: 10_000, full: 100_000)
+        lab.run("\(count) random expirations, stored by truncating to 1 s (HFS+) and to 2 s (FAT)")
+        var generator = SeededGenerator(seed: lab.options.seed &+ 5)
+        for tick in [1.0, 2.0] {
+            var early = 0, earlyCeil = 0, total = 0.0
+            for _ in 0..<count {
+                let e = 1_700_000_000 + Double(generator.next() % 100_000_000) / 1_000
+                let stored = (e / tick).rounded(.down) * tick
+                if stored < e { early += 1; total += e - stored }
+                let storedCeil = (ceil(e) / tick).rounded(.down) * tick
+                if storedCeil < e { earlyCeil += 1 }
+            }
+            let name = tick == 1 ? "oneSecond" : "twoSeconds"
+            lab.measured("\(name)Early", .int(early), "\(Int(tick)) s ticks: early without ceil",
+                         "\(early) of \(count), by \(String(format: "%.2f", early > 0 ? total / Double(early) : 0)) s on average")
+            lab.measured("\(name)EarlyWithCeil", .int(earlyCeil), "\(Int(tick)) s ticks: early with ceil", "\(earlyCeil) of \(count)")
+        }
+        lab.conclude("Whole seconds fix every file system with 1 s or finer ticks — which is every file\n"
+                     + "system Kingfisher runs on (APFS keeps nanoseconds). FAT's 2 s ticks would need more.")
+    }
+
+    // MARK: 4. Linux creationDate
+
+    static func linuxCreationDate(_ lab: Lab, folder: URL) throws {
+        lab.part("creationDate", "Kingfisher's creationDate on this platform, next to the library's fix")
+        lab.claim("On Linux, setting creationDate does nothing and reading it returns the inode's change\n"
+                  + "time. A straight port's .cacheTime lifetime creeps up on every read, and any chmod\n"
+                  + "makes a file look freshly used. Keeping last access in atime (written on purpose) doesn't.")
+        let reads = lab.size(quick: 10, full: 30)
+        lab.run("store with .seconds(20), read \(reads) times with .cacheTime, wait, then chmod the file;\n"
+                + "once with lastAccessAttribute = .creationDate (Kingfisher's), once with the platform default")
+        for (key, attribute) in [("straightPort", DiskStorage.LastAccessAttribute.creationDate),
+                                 ("library", .platformDefault)] {
+            var config = DiskStorage.Config(name: key, sizeLimit: 0, directory: folder)
+            config.lastAccessAttribute = attribute
+            let backend = try DiskStorage.Backend<Data>(config: config)
+            try backend.store(value: Data("v".utf8), forKey: "k", expiration: .seconds(20))
+            let url = backend.cacheFileURL(forKey: "k")
+            for _ in 0..<reads {
+                _ = try backend.value(forKey: "k")
+                backend.waitForMetadataUpdates()
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            let before = try dates(url, attribute)
+            Thread.sleep(forTimeInterval: lab.options.quick ? 0.3 : 1)   // let the clock move before the chmod
+            let lifetime = before.expiration.timeIntervalSince(before.lastAccess)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+            let after = try dates(url, attribute)
+            let moved = after.lastAccess.timeIntervalSince(before.lastAccess)
+            let label = attribute == .creationDate ? "creationDate (Kingfisher)" : "\(attribute) (library)"
+            lab.measured("\(key)Lifetime", .double(lifetime), "\(label): lifetime after \(reads) reads",
+                         String(format: "%.3f s (stored: 20 s)", lifetime))
+            lab.measured("\(key)ChmodMovedLastAccess", .double(moved), "\(label): chmod moved last access by",
+                         String(format: "%.3f s", moved))
+        }
+        lab.conclude(Lab.platform == "linux"
+            ? "The straight port's lifetime grew with each read and a chmod rewrote its last access;\n"
+              + "the library's stayed at 20 s and ignored the chmod. Trimming order follows suit."
+            : "On this platform creationDate is writable: both columns should agree. Run on Linux to see them part.")
+    }
+
+    static func dates(_ url: URL, _ attribute: DiskStorage.LastAccessAttribute) throws -> (lastAccess: Date, expiration: Date) {
+        let fresh = URL(fileURLWithPath: url.path)
+        let values = try fresh.resourceValues(forKeys: [.creationDateKey, .contentAccessDateKey, .contentModificationDateKey])
+        let last = attribute == .creationDate ? values.creationDate : values.contentAccessDate
+        return (last ?? .distantPast, values.contentModificationDate ?? .distantPast)
+    }
 }

@@ -1,5 +1,125 @@
+// Chapter 6 — `maybeCached` false positives.
+// The disk backend keeps a set of file names it has seen, built off the calling thread at start
+// and added to on every store. "Not in the set" answers a miss without touching the disk. The
+// chapter counts its false positives and false negatives, checks files stored during the setup,
+// times the payoff, and sets a Bloom filter beside it.
+
+import Foundation
+import KFDCache
 import WorkbookSupport
+
 public enum Chapter: ChapterProgram {
-    public static let info = Catalog.chapter(named: "06")!
-    public static func run(_ lab: Lab) throws {}
+    public static let info = Catalog.chapter(named: "6")!
+
+    public static func run(_ lab: Lab) throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("kfd-ch06-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = lab.size(quick: 50, full: 500)
+
+        func backend(_ name: String) throws -> DiskStorage.Backend<Data> {
+            try DiskStorage.Backend(config: .init(name: name, sizeLimit: 0, directory: folder))
+        }
+
+        lab.part("falsePositive", "A file removed behind the cache's back")
+        lab.claim("The set only grows: after a file vanishes, the set still says \"maybe\", and the disk\n"
+                  + "has to say no. That costs one stat — and never gives a wrong answer.")
+        lab.run("store \(count) keys, delete their files with FileManager, ask the set, then isCached")
+        let main = try backend("main")
+        for i in 0..<count { try main.store(value: Data([UInt8(i % 256)]), forKey: "gone-\(i)") }
+        for i in 0..<count { try FileManager.default.removeItem(at: main.cacheFileURL(forKey: "gone-\(i)")) }
+        let maybe = (0..<count).filter { main.isMaybeCached(forKey: "gone-\($0)") }.count
+        let cached = (0..<count).filter { main.isCached(forKey: "gone-\($0)") }.count
+        lab.measured("setSaysMaybe", .int(maybe), "set says maybe", "\(maybe) of \(count)")
+        lab.measured("diskSaysCached", .int(cached), "isCached says cached", "\(cached) of \(count)")
+
+        lab.part("falseNegative", "A file another instance writes after setup")
+        lab.claim("The set is built once. Files written later by someone else (another process, another\n"
+                  + "Backend on the same folder) are reported missing although they are on disk.")
+        lab.run("instance A starts; instance B stores \(count) keys in the same folder; A is asked")
+        let other = try backend("shared"), writer = try backend("shared")
+        _ = other.isCached(forKey: "warm-up")   // A's setup has finished
+        for i in 0..<count { try writer.store(value: Data([1]), forKey: "late-\(i)") }
+        let onDisk = (0..<count).filter { FileManager.default.fileExists(atPath: other.cacheFileURL(forKey: "late-\($0)").path) }.count
+        let seen = (0..<count).filter { other.isCached(forKey: "late-\($0)") }.count
+        lab.measured("onDisk", .int(onDisk), "files on disk", "\(onDisk) of \(count)")
+        lab.measured("reportedByA", .int(seen), "reported cached by A", "\(seen) of \(count)")
+        lab.conclude("A cache may forget; that is allowed. Sharing one folder between instances is not\n"
+                     + "what the shortcut was built for — Kingfisher gives each cache its own folder.")
+
+        lab.part("duringSetup", "Files stored while the set is still being built")
+        lab.claim("The set is built on a serial queue; stores add their names on the same queue, after\n"
+                  + "the build. Nothing stored during setup is lost from the set.")
+        lab.run("\(count) files exist; a new instance starts and at once stores \(count) more; all are asked")
+        let seeder = try backend("setup")
+        for i in 0..<count { try seeder.store(value: Data([1]), forKey: "old-\(i)") }
+        let fresh = try backend("setup")
+        for i in 0..<count { try fresh.store(value: Data([2]), forKey: "new-\(i)") }
+        let found = (0..<count).filter { fresh.isCached(forKey: "old-\($0)") && fresh.isCached(forKey: "new-\($0)") }.count
+        lab.measured("found", .int(found), "pairs (old, new) both found", "\(found) of \(count)")
+
+        try payoff(lab, main)
+        bloom(lab)
+
+        lab.read([
+            "Sources/KFDCache/DiskStorageBackend.swift — `maybeCached`, `setupCacheChecking()`, `shortcutAllows`",
+            "Chapters/06-maybe-cached/Lab/BloomFilter.swift — the comparison",
+            "Kingfisher: Sources/Cache/DiskStorage.swift — `maybeCached` and `maybeCachedCheckingQueue`",
+        ])
+        lab.exercises(["06-shortcut", "06-forget-on-remove"])
+    }
+
+    static func payoff(_ lab: Lab, _ backend: DiskStorage.Backend<Data>) throws {
+        lab.part("payoff", "What the shortcut saves on a miss")
+        lab.claim("A miss the set can answer costs a hash and a queue hop; a miss that reaches the disk\n"
+                  + "costs a stat system call on top.")
+        let repetitions = lab.size(quick: 2_000, full: 20_000)
+        lab.run("\(repetitions) misses of each kind, 5 rounds, median per round: never-stored keys (set says\n"
+                + "no) vs keys whose files were deleted (set says maybe → stat); same backend, same run")
+        func median(_ prefix: String) -> Double {
+            var rounds: [Double] = []
+            for _ in 0..<5 {
+                rounds.append(Stats.time { for i in 0..<repetitions { _ = backend.isCached(forKey: "\(prefix)-\(i % 50)") } } / Double(repetitions))
+            }
+            return Stats.median(rounds)
+        }
+        _ = median("never"); _ = median("gone")   // warm-up
+        let shortcut = median("never"), disk = median("gone")
+        lab.measured("shortcutMissNanos", .double(shortcut), "miss answered by the set", Stats.formatNanoseconds(shortcut))
+        lab.measured("diskMissNanos", .double(disk), "miss that asks the disk", Stats.formatNanoseconds(disk))
+        lab.measured("ratio", .double(disk / shortcut), "disk miss ÷ shortcut miss", String(format: "%.1f×", disk / shortcut))
+        lab.conclude("The ratio is the payoff for a cache that mostly misses (a fresh install scrolling\n"
+                     + "a feed). Debug builds shrink it; try swift run -c release ch06-maybe-cached.")
+    }
+
+    static func bloom(_ lab: Lab) {
+        lab.part("bloom", "A Bloom filter beside the set")
+        let n = lab.size(quick: 5_000, full: 50_000)
+        lab.claim("A Bloom filter answers the same question in ~1.2 bytes per name at a 1% false-positive\n"
+                  + "rate; the set stores every 64-character name.")
+        lab.run("\(n) SHA-256 file names into a Set<String> and into a Bloom filter (10 bits per name);\n"
+                + "then \(n) names never inserted are asked")
+        let names = (0..<n).map { "file-\($0)".kfd.sha256 }
+        let strangers = (0..<n).map { "stranger-\($0)".kfd.sha256 }
+        let set = Set(names)
+        var filter = BloomFilter(expectedCount: n, bitsPerItem: 10)
+        for name in names { filter.insert(name) }
+        let falseNegatives = names.filter { !filter.mightContain($0) }.count
+        let falsePositives = strangers.filter { filter.mightContain($0) }.count
+        // Estimated from the layout, not measured (Foundation offers no portable heap counter):
+        // the hash table's slots, plus each name's own heap buffer (64 bytes of text and a
+        // 32-byte object header, rounded up to the allocator's 16-byte granules).
+        let slotBytes = Double(set.capacity * MemoryLayout<String>.stride) / Double(n)
+        let setBytes = slotBytes + 96
+        lab.measured("setBytesPerNameEstimate", .double(setBytes), "Set<String>: bytes per name (estimated)",
+                     String(format: "≈ %.0f B (%.0f B of table slots + 96 B per name's text)", setBytes, slotBytes))
+        lab.measured("bloomBytesPerName", .double(Double(filter.byteCount) / Double(n)), "Bloom filter: bytes per name",
+                     String(format: "%.2f B (k = %d hashes)", Double(filter.byteCount) / Double(n), filter.hashCount))
+        lab.measured("bloomFalsePositiveRate", .double(Double(falsePositives) / Double(n)), "Bloom false-positive rate",
+                     String(format: "%.2f%% (theory for k = 7: 0.82%%)", 100 * Double(falsePositives) / Double(n)))
+        lab.measured("bloomFalseNegatives", .int(falseNegatives), "Bloom false negatives")
+        lab.conclude("For an image cache of a few thousand files the set's memory is small and exact; a Bloom\n"
+                     + "filter pays off at hundreds of thousands. Neither can forget a removed name.")
+        _ = set.count
+    }
 }

@@ -1,5 +1,154 @@
+// Chapter 7 — Lock vs serial queue.
+// MemoryStorage guards a few hash-table operations with NSLock; DiskStorage and ImageCache put
+// file work on serial queues. The chapter times the primitives on a tiny critical section, measures
+// how long a caller is held when the critical section does disk I/O, and forces the interleaving
+// that appears when only one step of serialize → write → callback is guarded.
+
+import Dispatch
+import Foundation
 import WorkbookSupport
+
 public enum Chapter: ChapterProgram {
-    public static let info = Catalog.chapter(named: "07")!
-    public static func run(_ lab: Lab) throws {}
+    public static let info = Catalog.chapter(named: "7")!
+
+    public static func run(_ lab: Lab) throws {
+        tinySection(lab)
+        try blockedCallers(lab)
+        pipeline(lab)
+        lab.read([
+            "Sources/KFDCache/MemoryStorage.swift — `lock`: NSLock around NSCache + keys",
+            "Sources/KFDCache/DiskStorageBackend.swift — `metaChangingQueue.async` after a hit",
+            "Chapters/07-lock-vs-queue/Lab/Guards.swift — the counters and the two pipelines",
+            "Kingfisher: Sources/Cache/ImageCache.swift — `ioQueue` in store(_:original:forKey:...)",
+        ])
+        lab.exercises(["07-async-journal", "07-one-queue"])
+    }
+
+    // MARK: 1. A tiny critical section
+
+    static func tinySection(_ lab: Lab) {
+        lab.part("tiny", "One increment behind NSLock, Mutex, DispatchQueue.sync and an actor")
+        lab.claim("For a critical section of nanoseconds, a lock is cheapest; a queue hop and an actor\n"
+                  + "hop cost more than the work they guard.")
+        let operations = lab.size(quick: 100_000, full: 1_000_000)
+        lab.run("\(operations) increments per round, 1 and 2 threads, median of 5 rounds (+1 warm-up)")
+        var rows: [(String, Double, Double)] = []
+        let candidates: [(String, () -> any GuardedCounter)] = [
+            ("NSLock", { NSLockCounter() }), ("Mutex", { MutexCounter() }), ("DispatchQueue.sync", { QueueCounter() }),
+        ]
+        for (name, make) in candidates {
+            let single = medianNanos(rounds: 5) { let c = make(); for _ in 0..<operations { c.increment() } } / Double(operations)
+            let double = medianNanos(rounds: 5) {
+                let c = make()
+                DispatchQueue.concurrentPerform(iterations: 2) { _ in for _ in 0..<operations / 2 { c.increment() } }
+            } / Double(operations)
+            rows.append((name, single, double))
+        }
+        let actorSingle = medianNanos(rounds: 5) { actorRun(operations, tasks: 1) } / Double(operations)
+        let actorDouble = medianNanos(rounds: 5) { actorRun(operations, tasks: 2) } / Double(operations)
+        rows.append(("actor (await)", actorSingle, actorDouble))
+        let baseline = rows.first { $0.0 == "Mutex" }!.1
+        for row in rows {
+            lab.measured(row.0, .object(["oneThread": .double(row.1), "twoThreads": .double(row.2)]), row.0,
+                         "\(Stats.formatNanoseconds(row.1)) (1 thread, \(String(format: "%.1f", row.1 / baseline))× Mutex) · \(Stats.formatNanoseconds(row.2)) (2 threads)")
+        }
+        lab.conclude("MemoryStorage's critical sections are this small: NSLock (or Mutex) is the right tool.")
+    }
+
+    static func actorRun(_ operations: Int, tasks: Int) {
+        let counter = ActorCounter()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<tasks { group.addTask { for _ in 0..<operations / tasks { await counter.increment() } } }
+            }
+            done.signal()
+        }
+        done.wait()
+    }
+
+    static func medianNanos(rounds: Int, _ body: () -> Void) -> Double {
+        body()   // warm-up
+        return Stats.median((0..<rounds).map { _ in Stats.time(body) })
+    }
+
+    // MARK: 2. Disk I/O inside the critical section
+
+    static func blockedCallers(_ lab: Lab) throws {
+        lab.part("blocked", "A caller held by disk I/O: lock vs async on a serial queue")
+        lab.claim("With a lock, every caller waits for its own write and for everyone's queued ahead;\n"
+                  + "with `async` on a serial queue, a caller waits only to enqueue.")
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("kfd-ch07-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let perCaller = lab.size(quick: 40, full: 200)
+        let payload = Data(repeating: 7, count: 32 * 1024)
+        lab.run("4 caller threads × \(perCaller) stores of 32 KiB (atomic write); time each call")
+
+        let lock = NSLock()
+        let queue = DispatchQueue(label: "chapter7.ioQueue")
+        let progress = Progress("blocked callers", total: 2)
+        func callerTimes(_ store: @escaping @Sendable (Int, Int) -> Void) -> [Double] {
+            let samples = SampleBox()
+            DispatchQueue.concurrentPerform(iterations: 4) { caller in
+                for i in 0..<perCaller { samples.add(Stats.time { store(caller, i) }) }
+            }
+            return samples.values
+        }
+        let locked = callerTimes { caller, i in
+            lock.withLock { try? payload.write(to: folder.appendingPathComponent("lock-\(caller)-\(i)"), options: .atomic) }
+        }
+        progress.update(1)
+        let queued = callerTimes { caller, i in
+            queue.async { try? payload.write(to: folder.appendingPathComponent("queue-\(caller)-\(i)"), options: .atomic) }
+        }
+        queue.sync {}   // let the writes finish before counting them
+        progress.finish()
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for (key, name, samples) in [("lock", "lock { write }", locked), ("queue", "queue.async { write }", queued)] {
+            let p50 = Stats.percentile(samples, 50), p99 = Stats.percentile(samples, 99)
+            lab.measured(key, .object(["p50": .double(p50), "p99": .double(p99)]), "caller blocked, \(name)",
+                         "p50 \(Stats.formatNanoseconds(p50)) · p99 \(Stats.formatNanoseconds(p99))")
+        }
+        lab.measured("filesWritten", .int(files.count), "files written (both variants)", "\(files.count) of \(8 * perCaller)")
+        lab.conclude("Same files in the end; the difference is who waits. Disk work goes on a queue so that\n"
+                     + "the caller — often the main thread — never waits for the disk.")
+    }
+
+    // MARK: 3. One queue around the whole pipeline
+
+    static func pipeline(_ lab: Lab) {
+        lab.part("pipeline", "serialize → write → callback: one unit, or three steps?")
+        lab.claim("If only the write is guarded, a slow serialization of an earlier store lets a later\n"
+                  + "store finish first: the file ends up holding the *older* value.")
+        lab.run("forced interleaving: store(\"v1\") whose serializer waits (≤ 0.5 s) for store(\"v2\") to finish")
+        for (key, guardsOnlyWrite) in [("writeOnly", true), ("wholePipeline", false)] {
+            let pipeline = StorePipeline(guardsOnlyWrite: guardsOnlyWrite)
+            let v2Done = DispatchSemaphore(value: 0), allDone = DispatchGroup()
+            let waited = Flag()
+            allDone.enter(); allDone.enter()
+            pipeline.store("v1", serializer: { value in
+                if v2Done.wait(timeout: .now() + 0.5) == .timedOut { waited.set() }
+                return value
+            }, done: { allDone.leave() })
+            pipeline.store("v2", serializer: { $0 }, done: { v2Done.signal(); allDone.leave() })
+            allDone.wait()
+            let state = pipeline.state
+            let label = guardsOnlyWrite ? "only the write on ioQueue" : "whole pipeline on ioQueue"
+            lab.measured(key, .object(["file": .string(state.file), "callbacks": .array(state.callbacks.map(JSONValue.string)),
+                                       "v2CouldOvertake": .bool(!waited.isSet)]),
+                         label, "file = \(state.file), callbacks \(state.callbacks.joined(separator: " → "))")
+        }
+        lab.conclude("With one block per store on one serial queue, stores finish in the order they were\n"
+                     + "made, and the file always holds the last value stored.")
+    }
+}
+
+// @unchecked Sendable: `samples` is only touched while holding `lock`.
+final class SampleBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var samples: [Double] = []
+    func add(_ value: Double) { lock.withLock { samples.append(value) } }
+    var values: [Double] { lock.withLock { samples } }
 }
