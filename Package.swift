@@ -43,6 +43,20 @@ let package = Package(
             name: "KFDCacheTests",
             dependencies: ["KFDCache"],
             path: "Tests/KFDCacheTests"),
+        // Exercises: the learner's stubs (one per exercise, in each chapter's Exercises/ folder),
+        // the reference solutions (kept apart, in Tests/), and the one set of checks for both.
+        .target(name: "ExerciseKit", dependencies: ["KFDCache"], path: "Sources/ExerciseKit"),
+        .target(
+            name: "Exercises",
+            dependencies: ["ExerciseKit", "KFDCache"],
+            path: "Chapters",
+            exclude: chapters.flatMap { ["\($0.number)-\($0.slug)/Lab", "\($0.number)-\($0.slug)/Main", "\($0.number)-\($0.slug)/README.md"] },
+            sources: chapters.map { "\($0.number)-\($0.slug)/Exercises" }),
+        .target(name: "ExerciseSolutions", dependencies: ["ExerciseKit", "KFDCache"], path: "Tests/ExerciseSolutions"),
+        .testTarget(
+            name: "ExerciseTests",
+            dependencies: ["Exercises", "ExerciseSolutions", "ExerciseKit", "KFDCache", "WorkbookSupport"],
+            path: "Tests/ExerciseTests"),
         .testTarget(
             name: "ChapterTests",
             dependencies: ["KFDCache", "WorkbookSupport"] + chapters.map { .target(name: "Chapter\($0.number)") },

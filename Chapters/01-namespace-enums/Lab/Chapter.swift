@@ -64,14 +64,3 @@ public enum Chapter: ChapterProgram {
         lab.exercises(["01-namespace-enum", "01-cache-key"])
     }
 }
-
-/// Reads a type's runtime metadata kind: the first word of a Swift type's metadata record.
-/// Struct = 0x200, enum = 0x201, optional = 0x202 (see the Swift ABI's MetadataKind).
-public enum TypeKind {
-    public static func isEnum(_ type: Any.Type) -> Bool { kind(type) == 0x201 }
-    public static func isStruct(_ type: Any.Type) -> Bool { kind(type) == 0x200 }
-
-    static func kind(_ type: Any.Type) -> Int {
-        unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
-    }
-}

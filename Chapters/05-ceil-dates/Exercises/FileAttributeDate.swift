@@ -1,0 +1,16 @@
+// EXERCISE 05-file-attribute-date — write `fileAttributeDate`.
+//
+// Every date the disk storage writes as a file time is first rounded *up* to a whole second, so
+// that no file system's precision can make an entry look expired before its time. Return `date`
+// rounded up to the next whole second (a whole second stays as it is).
+// Read: Chapters/05-ceil-dates/README.md, Sources/KFDCache/Storage.swift (`fileAttributeDate`).
+// Check: swift run workbook check 05-file-attribute-date      Hint: swift run workbook hint 05-file-attribute-date
+
+import ExerciseKit
+import Foundation
+
+public enum FileAttributeDate: FileAttributeDateExercise {
+    public static func fileAttributeDate(_ date: Date) -> Date {
+        date
+    }
+}
