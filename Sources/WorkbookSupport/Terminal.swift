@@ -52,7 +52,7 @@ public final class Progress: @unchecked Sendable {
         self.total = total
     }
 
-    /// Reports that `done` of `total` steps are finished.
+    /// Reports that `done` of `total` steps are finished (with `total` 0: shows the time elapsed).
     public func update(_ done: Int) {
         guard Terminal.stderrIsTerminal else { return }
         lock.withLock {
@@ -60,7 +60,8 @@ public final class Progress: @unchecked Sendable {
             guard now.timeIntervalSince(start) > 1.5, now.timeIntervalSince(lastDraw) > 0.1 else { return }
             lastDraw = now
             shown = true
-            Terminal.printError("\r\u{1B}[2K  … \(label): \(done)/\(total)", terminator: "")
+            let count = total > 0 ? "\(done)/\(total)" : "\(Int(now.timeIntervalSince(start))) s"
+            Terminal.printError("\r\u{1B}[2K  … \(label): \(count)", terminator: "")
         }
     }
 
