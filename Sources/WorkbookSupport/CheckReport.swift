@@ -6,6 +6,12 @@ public struct ExerciseResult: Sendable, Equatable {
     public var firstFailure: String?
     /// Where it failed: "File.swift:12:5: Expectation failed: …".
     public var location: String?
+
+    public init(passed: Bool, firstFailure: String? = nil, location: String? = nil) {
+        self.passed = passed
+        self.firstFailure = firstFailure
+        self.location = location
+    }
 }
 
 public enum CheckReport {

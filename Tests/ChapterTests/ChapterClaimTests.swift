@@ -1,0 +1,134 @@
+import Chapter03
+import Chapter04
+import Chapter06
+import Foundation
+import Testing
+import WorkbookSupport
+
+@Suite("Chapter claims, checked from each chapter's measured figures")
+struct ChapterClaimTests {
+
+    @Test("ch01: only the caseless enum refuses everyone; nested names do not clash")
+    func namespaces() throws {
+        let figures = try chapterFigures(1)
+        #expect(figures["library.memoryStorageSize"] == .int(0))
+        #expect(figures["library.isEnum"] == .bool(true))
+        guard figures["swiftcAvailable"] == .bool(true) else { return }
+        #expect(figures["compiler.caselessEnum"] == .bool(false))
+        #expect(figures["compiler.privateInitFromSameFile"] == .bool(true))
+        #expect(figures["compiler.moduleLevelNames"] == .bool(false))
+        #expect(figures["compiler.nestedNames"] == .bool(true))
+    }
+
+    @Test("ch02: digests agree with the system; bare extensions collide, wrapped ones do not; set {} keeps class writes only")
+    func wrapper() throws {
+        let figures = try chapterFigures(2)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum") {
+            #expect(figures["sha256.matches"] == .int(12))
+        }
+        if Toolchain.swiftc != nil {
+            #expect(figures["collision.bareExtensions"] == .bool(false))
+            #expect(figures["collision.wrappedExtensions"] == .bool(true))
+        }
+        #expect(figures["setter.classWriteKept"] == .bool(true))
+        #expect(figures["setter.structWriteKept"] == .bool(false))
+    }
+
+    @Test("ch03: a self-reading computed property overflows the stack in a child")
+    func recursionCrashes() throws {
+        let result = try childRun("ch03-config-queue", "recursion", timeout: 60)
+        #expect(result.crashed, "expected a crash, got \(result.outcome)")
+    }
+
+    @Test("ch03: the queue, Mutex and actor holders lose no update; the queue-guarded config is never torn")
+    func guardedHolders() throws {
+        let figures = try chapterFigures(3)
+        #expect(figures["torn.queueTorn"] == .int(0))
+        #expect(figures["torn.libraryTorn"] == .int(0))
+        #expect(figures["lost.queueUpdate"] == .int(0))
+        #expect(figures["lost.mutexUpdate"] == .int(0))
+        #expect(figures["lost.actorUpdate"] == .int(0))
+        #expect(figures["recursion.crashed"] == .bool(true))
+    }
+
+    @Test("ch04: the forced interleaving makes the ghost in 5.7.0's design, never in #1255's")
+    func ghostIsDeterministic() {
+        for _ in 0..<20 {
+            let old = Scenarios.forcedGhost(design1255: false)
+            #expect(old.ghost && old.survivesClean)
+            let fixed = Scenarios.forcedGhost(design1255: true)
+            #expect(!fixed.ghost && !fixed.survivesClean)
+        }
+    }
+
+    @Test("ch04: the 5.7.0 design crashes under the stress; #1255's survives the same runs")
+    func crashCounts() throws {
+        var crashes = 0, runs = 0
+        while crashes == 0 && runs < 25 {
+            let result = try childRun("ch04-issue-1233", "stress570", ["100000", "\(runs + 1)"])
+            if result.crashed { crashes += 1 }
+            runs += 1
+        }
+        #expect(crashes > 0, "no crash in \(runs) runs of the 5.7.0 design")
+        for seed in 1...6 {
+            let result = try childRun("ch04-issue-1233", "stress1255", ["100000", "\(seed)"])
+            #expect(result.succeeded, "Design1255 ended with \(result.outcome) (seed \(seed))")
+        }
+    }
+
+    @Test("ch04: taking NSLock inside the eviction callback hangs; a recursive lock finishes")
+    func lockedDelegate() throws {
+        #expect(try childRun("ch04-issue-1233", "lockedNSLock", timeout: 3).timedOut)
+        #expect(try childRun("ch04-issue-1233", "lockedRecursive", timeout: 60).succeeded)
+    }
+
+    @Test("ch05: ceil'd dates never come back early; the library keeps a 20 s lifetime; on Linux the straight port creeps")
+    func ceilDates() throws {
+        let figures = try chapterFigures(5)
+        #expect(figures["roundTrip.earlyWithCeil"] == .int(0))
+        #expect(figures["coarse.oneSecondEarlyWithCeil"] == .int(0))
+        #expect((figures["coarse.oneSecondEarly"]?.intValue ?? 0) > 0)
+        #expect(figures["creationDate.libraryLifetime"]?.doubleValue == 20)
+        #expect(figures["creationDate.libraryChmodMovedLastAccess"]?.doubleValue == 0)
+        #if os(Linux)
+        #expect((figures["creationDate.straightPortLifetime"]?.doubleValue ?? 0) > 20)
+        #expect((figures["creationDate.straightPortChmodMovedLastAccess"]?.doubleValue ?? 0) > 0)
+        #endif
+    }
+
+    @Test("ch06: false positives are caught by the disk, the window is real, setup loses nothing, Bloom has no false negatives")
+    func maybeCached() throws {
+        let figures = try chapterFigures(6)
+        #expect(figures["falsePositive.setSaysMaybe"] == .int(50))
+        #expect(figures["falsePositive.diskSaysCached"] == .int(0))
+        #expect(figures["falseNegative.onDisk"] == .int(50))
+        #expect(figures["falseNegative.reportedByA"] == .int(0))
+        #expect(figures["duringSetup.found"] == .int(50))
+        #expect(figures["bloom.bloomFalseNegatives"] == .int(0))
+        #expect((figures["bloom.bloomFalsePositiveRate"]?.doubleValue ?? 1) < 0.03)
+    }
+
+    @Test("ch06: the Bloom filter never forgets what it holds")
+    func bloomFilter() {
+        var filter = BloomFilter(expectedCount: 1_000, bitsPerItem: 10)
+        for i in 0..<1_000 { filter.insert("item-\(i)") }
+        #expect((0..<1_000).allSatisfy { filter.mightContain("item-\($0)") })
+        #expect(filter.hashCount == 7)
+    }
+
+    @Test("ch07: guarding only the write lets the older value win; one queue keeps the order")
+    func pipelineOrder() throws {
+        let figures = try chapterFigures(7)
+        #expect(figures["pipeline.writeOnly"]?["file"] == .string("v1"))
+        #expect(figures["pipeline.wholePipeline"]?["file"] == .string("v2"))
+        #expect(figures["pipeline.wholePipeline"]?["callbacks"] == .array([.string("v1"), .string("v2")]))
+        #expect(figures["blocked.filesWritten"] == .int(320))
+    }
+
+    @Test("ch03: QueueBox.update is one critical section")
+    func queueBoxUpdate() {
+        let box = QueueBox()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in for _ in 0..<1_000 { box.update { $0.a += 1 } } }
+        #expect(box.settings.a == 4_000)
+    }
+}
