@@ -26,6 +26,8 @@ public enum CacheError: Error, Sendable, CustomStringConvertible {
     case cannotListDirectory(directory: URL, underlying: any Error)
     /// The key cannot be used as a file name (only with `usesHashedFileName = false`).
     case invalidKey(key: String, reason: String)
+    /// A cache needs a non-empty name: it names the disk folder.
+    case invalidCacheName
 
     public var description: String {
         switch self {
@@ -49,6 +51,8 @@ public enum CacheError: Error, Sendable, CustomStringConvertible {
             return "cannot list the cache directory \(url.path): \(Self.describe(error))"
         case .invalidKey(let key, let reason):
             return "the key \(key.debugDescription) cannot be used as a file name: \(reason)"
+        case .invalidCacheName:
+            return "a cache's name must not be empty: it names the disk folder"
         }
     }
 

@@ -1,0 +1,279 @@
+// A memory + disk cache with `ImageCache`'s behaviour (Kingfisher 8, `Sources/Cache/ImageCache.swift`),
+// generic over the value it caches: memory keeps the decoded value, disk keeps its bytes through a
+// serializer. The asymmetry is the design: memory is synchronous under a lock (nanoseconds), disk
+// is asynchronous on one serial `ioQueue` (microseconds to milliseconds) — chapter 8 measures it.
+
+import Dispatch
+import Foundation
+
+/// Options for storing and retrieving (the cache-related part of Kingfisher's options).
+public struct CacheOptions: Sendable {
+    /// Stored and looked up under `key@processorIdentifier` (empty: the key itself).
+    public var processorIdentifier = ""
+    /// Only look in memory; a memory miss is reported as `.none` without touching the disk
+    /// (the caller will fetch a fresh value anyway).
+    public var fromMemoryCacheOrRefresh = false
+    /// Read the disk on the calling thread, before the call returns (still serialized with every
+    /// other disk operation through `ioQueue.sync`) — used to avoid a flash of placeholder in UI.
+    public var loadDiskFileSynchronously = false
+    /// Only store in memory.
+    public var cacheMemoryOnly = false
+    public var memoryCacheExpiration: StorageExpiration? = nil
+    public var diskCacheExpiration: StorageExpiration? = nil
+    public var memoryCacheAccessExtendingExpiration: ExpirationExtending = .cacheTime
+    public var diskCacheAccessExtendingExpiration: ExpirationExtending = .cacheTime
+    public var callbackQueue: CallbackQueue = .untouch
+    public var writeOptions: Data.WritingOptions = []
+
+    public init() {}
+}
+
+/// Memory first, then disk; a disk hit warms memory.
+// @unchecked Sendable: the storages are Sendable themselves; every disk step runs on `ioQueue`;
+// `serializer` is immutable and Sendable.
+public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecked Sendable {
+    public let memoryStorage: MemoryStorage.Backend<Value>
+    public let diskStorage: DiskStorage.Backend<Data>
+    public let serializer: any CacheSerializer<Value>
+    /// Every disk operation — serialize → write → callback, read → decode → warm → callback,
+    /// remove, clean — is one block on this queue, so they happen in the order they were asked for
+    /// (chapter 7, part 3).
+    let ioQueue: DispatchQueue
+    private var lifecycleObservers: [any NSObjectProtocol] = []
+
+    /// The memory limit Kingfisher picks: a quarter of the physical memory, in bytes of cost.
+    public static var defaultMemoryCostLimit: Int { memoryCostLimit(fractionOfPhysicalMemory: 0.25) }
+
+    /// `fraction` of the physical memory, in bytes (002's choice is 0.05).
+    public static func memoryCostLimit(fractionOfPhysicalMemory fraction: Double) -> Int {
+        let bytes = Double(ProcessInfo.processInfo.physicalMemory) * fraction
+        return bytes >= Double(Int.max) ? Int.max : Int(bytes)
+    }
+
+    /// A cache whose disk folder is named after `name`, under `directory` (default: the user's
+    /// caches folder), with Kingfisher's default limits unless given.
+    /// - Throws: `CacheError.invalidCacheName` for an empty name; `cannotCreateDirectory`.
+    public convenience init(name: String, serializer: some CacheSerializer<Value>, directory: URL? = nil,
+                            memoryCostLimit: Int = HybridCache.defaultMemoryCostLimit, diskSizeLimit: UInt = 0) throws {
+        guard !name.isEmpty else { throw CacheError.invalidCacheName }
+        let memory = MemoryStorage.Backend<Value>(config: .init(totalCostLimit: memoryCostLimit))
+        let disk = try DiskStorage.Backend<Data>(config: .init(name: name, sizeLimit: diskSizeLimit, directory: directory))
+        self.init(memoryStorage: memory, diskStorage: disk, serializer: serializer)
+    }
+
+    public init(memoryStorage: MemoryStorage.Backend<Value>, diskStorage: DiskStorage.Backend<Data>,
+                serializer: some CacheSerializer<Value>) {
+        self.memoryStorage = memoryStorage
+        self.diskStorage = diskStorage
+        self.serializer = serializer
+        ioQueue = DispatchQueue(label: "com.kfdcache.HybridCache.ioQueue.\(UUID().uuidString)")
+        lifecycleObservers = Lifecycle.observe(self)
+    }
+
+    deinit {
+        lifecycleObservers.forEach(NotificationCenter.default.removeObserver)
+    }
+
+    // MARK: Store
+
+    /// Stores `value` in memory now, and (unless `toDisk` is false or `cacheMemoryOnly`) its bytes
+    /// on disk in the background; `completionHandler` runs once both are done.
+    public func store(_ value: Value, original: Data? = nil, forKey key: String, options: CacheOptions = .init(),
+                      toDisk: Bool = true, completionHandler: (@Sendable (CacheStoreResult) -> Void)? = nil) {
+        let computedKey = key.computedKey(with: options.processorIdentifier)
+        memoryStorage.store(value: value, forKey: computedKey, expiration: options.memoryCacheExpiration)
+        guard toDisk, !options.cacheMemoryOnly else {
+            if let completionHandler {
+                let result = CacheStoreResult(memoryCacheResult: .success(()), diskCacheResult: .success(()))
+                options.callbackQueue.execute { completionHandler(result) }
+            }
+            return
+        }
+        let serializer = self.serializer
+        ioQueue.async {
+            let diskResult: Result<(), any Error>
+            do {
+                let data: Data
+                do { data = try serializer.data(with: value, original: original) } catch {
+                    throw CacheError.cannotConvertToData(key: computedKey, underlying: error)
+                }
+                try self.diskStorage.store(value: data, forKey: computedKey, expiration: options.diskCacheExpiration,
+                                           writeOptions: options.writeOptions)
+                diskResult = .success(())
+            } catch {
+                diskResult = .failure(error)
+            }
+            if let completionHandler {
+                let result = CacheStoreResult(memoryCacheResult: .success(()), diskCacheResult: diskResult)
+                options.callbackQueue.execute { completionHandler(result) }
+            }
+        }
+    }
+
+    /// Stores bytes on disk only (Kingfisher's `storeToDisk`).
+    public func storeToDisk(_ data: Data, forKey key: String, processorIdentifier: String = "",
+                            expiration: StorageExpiration? = nil, callbackQueue: CallbackQueue = .untouch,
+                            completionHandler: (@Sendable (CacheStoreResult) -> Void)? = nil) {
+        let computedKey = key.computedKey(with: processorIdentifier)
+        ioQueue.async {
+            let diskResult: Result<(), any Error> = Result { try self.diskStorage.store(value: data, forKey: computedKey, expiration: expiration) }
+            if let completionHandler {
+                let result = CacheStoreResult(memoryCacheResult: .success(()), diskCacheResult: diskResult)
+                callbackQueue.execute { completionHandler(result) }
+            }
+        }
+    }
+
+    // MARK: Retrieve
+
+    /// Memory first; on a memory miss (unless `fromMemoryCacheOrRefresh`), disk, warming memory
+    /// with what the disk had. A disk error reaches `completionHandler` once, as `.failure`.
+    public func retrieveImage(forKey key: String, options: CacheOptions = .init(),
+                              completionHandler: @escaping @Sendable (Result<ImageCacheResult<Value>, any Error>) -> Void) {
+        if let value = retrieveImageInMemoryCache(forKey: key, options: options) {
+            options.callbackQueue.execute { completionHandler(.success(.memory(value))) }
+            return
+        }
+        if options.fromMemoryCacheOrRefresh {
+            options.callbackQueue.execute { completionHandler(.success(.none)) }
+            return
+        }
+        readDisk(forKey: key, options: options, warmMemory: true) { result in
+            options.callbackQueue.execute { completionHandler(result.map { $0.map(ImageCacheResult.disk) ?? .none }) }
+        }
+    }
+
+    /// The value in memory, if any. Synchronous.
+    public func retrieveImageInMemoryCache(forKey key: String, options: CacheOptions = .init()) -> Value? {
+        memoryStorage.value(forKey: key.computedKey(with: options.processorIdentifier),
+                            extendingExpiration: options.memoryCacheAccessExtendingExpiration)
+    }
+
+    /// The value on disk, decoded, without touching memory.
+    public func retrieveImageInDiskCache(forKey key: String, options: CacheOptions = .init(),
+                                         completionHandler: @escaping @Sendable (Result<Value?, any Error>) -> Void) {
+        readDisk(forKey: key, options: options, warmMemory: false) { result in
+            options.callbackQueue.execute { completionHandler(result) }
+        }
+    }
+
+    /// Reads and decodes on `ioQueue` (async, or sync with `loadDiskFileSynchronously`), and
+    /// warms memory inside the same block — so a remove queued after it also removes the warmed
+    /// value, and no stale value outlives a completed remove.
+    private func readDisk(forKey key: String, options: CacheOptions, warmMemory: Bool,
+                          then finish: @escaping @Sendable (Result<Value?, any Error>) -> Void) {
+        let computedKey = key.computedKey(with: options.processorIdentifier)
+        let work: @Sendable () -> Void = {
+            let result: Result<Value?, any Error> = Result {
+                guard let data = try self.diskStorage.value(forKey: computedKey,
+                                                            extendingExpiration: options.diskCacheAccessExtendingExpiration)
+                else { return nil }
+                do { return try self.serializer.value(with: data) } catch {
+                    throw CacheError.cannotConvertFromData(key: computedKey, fileURL: self.diskStorage.cacheFileURL(forKey: computedKey),
+                                                           underlying: error)
+                }
+            }
+            // Warm memory only if nothing newer was stored there meanwhile (a store puts its
+            // value in memory at once, before its disk write is even queued).
+            if warmMemory, case .success(let value?) = result, !self.memoryStorage.isCached(forKey: computedKey) {
+                self.memoryStorage.store(value: value, forKey: computedKey, expiration: options.memoryCacheExpiration)
+            }
+            finish(result)
+        }
+        if options.loadDiskFileSynchronously { ioQueue.sync(execute: work) } else { ioQueue.async(execute: work) }
+    }
+
+    // MARK: Remove and clean
+
+    /// Removes the value from memory now and from disk on `ioQueue`; memory is cleared again in
+    /// that block, so a disk read queued before the remove cannot leave its warmed copy behind.
+    public func removeImage(forKey key: String, processorIdentifier: String = "", fromMemory: Bool = true,
+                            fromDisk: Bool = true, callbackQueue: CallbackQueue = .untouch,
+                            completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        let computedKey = key.computedKey(with: processorIdentifier)
+        if fromMemory { memoryStorage.remove(forKey: computedKey) }
+        ioQueue.async {
+            if fromMemory { self.memoryStorage.remove(forKey: computedKey) }
+            var failure: (any Error)?
+            if fromDisk {
+                do { try self.diskStorage.remove(forKey: computedKey) } catch { failure = error }
+            }
+            if let completionHandler {
+                let reported = failure
+                callbackQueue.execute { completionHandler(reported) }
+            }
+        }
+    }
+
+    /// Empties memory. Synchronous.
+    public func clearMemoryCache() { memoryStorage.removeAll() }
+
+    /// Empties the disk folder on `ioQueue`.
+    public func clearDiskCache(completion: (@Sendable () -> Void)? = nil) {
+        ioQueue.async {
+            try? self.diskStorage.removeAll()
+            completion?()
+        }
+    }
+
+    /// Clears memory and disk.
+    public func clearCache(completion: (@Sendable () -> Void)? = nil) {
+        clearMemoryCache()
+        clearDiskCache(completion: completion)
+    }
+
+    /// Removes expired values from memory. Synchronous.
+    public func cleanExpiredMemoryCache() { memoryStorage.removeExpired() }
+
+    /// Removes expired files, then trims to half the size limit if over it, on `ioQueue`; posts
+    /// `.KFDDidCleanDiskCache` with the removed files' hashes when any were removed (from `ioQueue`:
+    /// observers run there, not on the main queue as in Kingfisher).
+    public func cleanExpiredDiskCache(completion: (@Sendable () -> Void)? = nil) {
+        ioQueue.async {
+            var removed: [URL] = []
+            removed += (try? self.diskStorage.removeExpiredValues()) ?? []
+            removed += (try? self.diskStorage.removeSizeExceededValues()) ?? []
+            if !removed.isEmpty {
+                let hashes = removed.map { $0.deletingPathExtension().lastPathComponent }
+                NotificationCenter.default.post(name: .KFDDidCleanDiskCache, object: self,
+                                                userInfo: [KFDDiskCacheCleanedHashKey: hashes])
+            }
+            completion?()
+        }
+    }
+
+    /// Removes expired values from memory and disk.
+    public func cleanExpiredCache(completion: (@Sendable () -> Void)? = nil) {
+        cleanExpiredMemoryCache()
+        cleanExpiredDiskCache(completion: completion)
+    }
+
+    // MARK: Queries
+
+    /// Where a value for `key` is cached right now (memory wins).
+    public func imageCachedType(forKey key: String, processorIdentifier: String = "") -> CacheType {
+        let computedKey = key.computedKey(with: processorIdentifier)
+        if memoryStorage.isCached(forKey: computedKey) { return .memory }
+        if diskStorage.isCached(forKey: computedKey) { return .disk }
+        return .none
+    }
+
+    public func isCached(forKey key: String, processorIdentifier: String = "") -> Bool {
+        imageCachedType(forKey: key, processorIdentifier: processorIdentifier).cached
+    }
+
+    /// The file name the value for `key` is stored under (the SHA-256 of the computed key).
+    public func hash(forKey key: String, processorIdentifier: String = "") -> String {
+        diskStorage.cacheFileURL(forKey: key.computedKey(with: processorIdentifier)).lastPathComponent
+    }
+
+    /// The path of the file that holds (or would hold) the value for `key`.
+    public func cachePath(forKey key: String, processorIdentifier: String = "") -> String {
+        diskStorage.cacheFileURL(forKey: key.computedKey(with: processorIdentifier)).path
+    }
+
+    /// The bytes the disk folder takes, computed on `ioQueue`.
+    public func calculateDiskStorageSize(completion: @escaping @Sendable (Result<UInt, any Error>) -> Void) {
+        ioQueue.async { completion(Result { try self.diskStorage.totalSize() }) }
+    }
+}
