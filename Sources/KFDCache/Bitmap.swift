@@ -4,7 +4,7 @@
 
 import Foundation
 
-public struct Bitmap: CacheCostCalculable, Sendable, Equatable {
+public struct Bitmap: CacheCostCalculable, Sendable, Equatable, Codable {
     public let width: Int
     public let height: Int
     /// Row-major RGB, 3 bytes a pixel.
@@ -20,6 +20,19 @@ public struct Bitmap: CacheCostCalculable, Sendable, Equatable {
 
     /// What keeping it decoded in memory costs: its bytes.
     public var cacheCost: Int { pixels.count }
+
+    /// Decodes and validates (synthesized decoding would accept a pixel count that does not fit).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let width = try container.decode(Int.self, forKey: .width)
+        let height = try container.decode(Int.self, forKey: .height)
+        let pixels = try container.decode([UInt8].self, forKey: .pixels)
+        guard let bitmap = Bitmap(width: width, height: height, pixels: pixels) else {
+            throw DecodingError.dataCorruptedError(forKey: .pixels, in: container,
+                                                   debugDescription: "\(pixels.count) bytes for \(width)×\(height)")
+        }
+        self = bitmap
+    }
 
     /// A deterministic test picture: a gradient shifted by `seed`.
     public static func gradient(width: Int, height: Int, seed: Int = 0) -> Bitmap {

@@ -114,6 +114,16 @@ public final class KeyedCacheStorage<Key: Hashable & Codable & Sendable, Value: 
         return entry.value
     }
 
+    /// Whether the memory layer holds `key` now (for study; `retrieve` is the real question).
+    public func isInMemory(forKey key: Key) -> Bool {
+        memoryQueue.sync { storage.object(forKey: KeyBox(key)) != nil }
+    }
+
+    /// Empties the memory layer only (what a memory warning would do; 003 has no such call).
+    public func clearMemoryForStudy() {
+        memoryQueue.sync { storage.removeAllObjects() }
+    }
+
     public func remove(forKey key: Key) throws {
         memoryQueue.sync { storage.removeObject(forKey: KeyBox(key)) }
         try diskQueue.sync {

@@ -31,6 +31,10 @@ public enum Catalog {
                     summary: "The shortcut set's false positives and negatives counted, its payoff timed, and a Bloom filter."),
         ChapterInfo(number: 7, slug: "lock-vs-queue", title: "Lock vs serial queue",
                     summary: "NSLock, Mutex, queue and actor timed; a caller blocked by disk I/O; one queue for a multi-step job."),
+        ChapterInfo(number: 8, slug: "hybrid-cache", title: "The hybrid cache (ImageCache's design)",
+                    summary: "Memory hit, disk hit and miss timed side by side; warming; fromMemoryCacheOrRefresh; ioQueue order."),
+        ChapterInfo(number: 9, slug: "three-caches", title: "Three caches compared",
+                    summary: "Kingfisher's design vs two learners' (002, 003): one workload, the same faults, the differences printed."),
     ]
 
     /// The chapter for "4", "04", "ch04", "issue-1233", "04-issue-1233" or "ch04-issue-1233".

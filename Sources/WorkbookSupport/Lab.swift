@@ -155,10 +155,11 @@ public final class Lab {
         for place in places { say("  • \(place)") }
     }
 
-    /// The exercises to try next.
+    /// The exercises to try next (none: the notes' questions are the exercise).
     public func exercises(_ names: [String]) {
         say()
         say(Terminal.styled("Try it yourself", .bold))
+        if names.isEmpty { say("  • no coded exercise for this chapter: take the questions at the end of the notes") }
         for name in names { say("  • swift run workbook check \(name)   (hint: swift run workbook hint \(name))") }
         say("  • the notes: \(info.folder)/README.md")
     }

@@ -24,7 +24,7 @@ struct SupportTests {
         #expect(Catalog.chapter(named: "04")?.number == 4)
         #expect(Catalog.chapter(named: "ch04-issue-1233")?.number == 4)
         #expect(Catalog.chapter(named: "ceil-dates")?.number == 5)
-        #expect(Catalog.chapter(named: "9") == nil)
+        #expect(Catalog.chapter(named: "10") == nil)
         #expect(ExerciseCatalog.select("04")?.count == 2)
         #expect(ExerciseCatalog.exercises.count >= 14)
         #expect(ExerciseCatalog.exercises.first { $0.name == "04-reconcile-keys" }?.suite == "Ex04ReconcileKeys")

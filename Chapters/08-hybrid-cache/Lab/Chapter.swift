@@ -1,0 +1,156 @@
+// Chapter 8 — The hybrid cache (ImageCache's design).
+// Memory holds decoded values, synchronously, under a lock; disk holds encoded bytes, on one serial
+// I/O queue. The chapter times the three outcomes of a lookup side by side, watches a disk hit warm
+// memory, shows what `fromMemoryCacheOrRefresh` skips, checks that the ioQueue keeps stores in
+// order, and prints the memory limit Kingfisher would pick on this machine.
+
+import Dispatch
+import Foundation
+import KFDCache
+import WorkbookSupport
+
+public enum Chapter: ChapterProgram {
+    public static let info = Catalog.chapter(named: "8")!
+
+    public static func run(_ lab: Lab) throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("kfd-ch08-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try HybridCache(name: "chapter8", serializer: PPMSerializer(), directory: folder)
+
+        try asymmetry(lab, cache)
+        try warming(lab, cache)
+        try memoryOrRefresh(lab, cache)
+        try ordering(lab, cache)
+        limits(lab, cache)
+
+        lab.read([
+            "Sources/KFDCache/HybridCache.swift — store (memory now, disk on ioQueue), retrieveImage, readDisk (warming)",
+            "Sources/KFDCache/Bitmap.swift — the value: decoded RGB in memory, PPM on disk",
+            "Sources/KFDCache/Lifecycle.swift — memory warning, background, terminate as explicit hooks",
+            "Kingfisher: Sources/Cache/ImageCache.swift — store(_:original:forKey:options:toDisk:), retrieveImage",
+        ])
+        lab.exercises([])
+    }
+
+    /// Runs a lookup synchronously (the disk read through `loadDiskFileSynchronously`).
+    static func lookup(_ cache: HybridCache<Bitmap>, _ key: String, _ options: CacheOptions) -> CacheType {
+        var synchronous = options
+        synchronous.loadDiskFileSynchronously = true
+        let box = ResultBox()
+        cache.retrieveImage(forKey: key, options: synchronous) { box.type = (try? $0.get())?.cacheType }
+        return box.type ?? .none
+    }
+
+    static func asymmetry(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
+        lab.part("asymmetry", "A memory hit, a disk hit and a miss, side by side")
+        lab.claim("A memory hit is a dictionary lookup; a disk hit reads a file and decodes it; a miss\n"
+                  + "costs a hash and a set lookup. The gap is why there are two layers.")
+        let side = lab.options.quick ? 64 : 256
+        let rounds = lab.size(quick: 200, full: 2_000)
+        let picture = Bitmap.gradient(width: side, height: side, seed: 8)
+        lab.run("a \(side)×\(side) RGB bitmap (\(picture.cacheCost / 1024) KiB decoded); \(rounds) lookups of each kind,\n"
+                + "median; disk hits made by removing the memory copy before each lookup")
+        try storeAndWait(cache, picture, "picture")
+        var memory: [Double] = [], disk: [Double] = [], miss: [Double] = []
+        let options = CacheOptions()
+        for index in 0..<rounds {
+            memory.append(Stats.time { _ = lookup(cache, "picture", options) })
+            cache.memoryStorage.remove(forKey: "picture")
+            disk.append(Stats.time { _ = lookup(cache, "picture", options) })
+            miss.append(Stats.time { _ = lookup(cache, "missing-\(index % 16)", options) })
+        }
+        let m = Stats.median(memory), d = Stats.median(disk), x = Stats.median(miss)
+        lab.measured("memoryHitNanos", .double(m), "memory hit", Stats.formatNanoseconds(m))
+        lab.measured("diskHitNanos", .double(d), "disk hit (read + decode + warm)", Stats.formatNanoseconds(d))
+        lab.measured("missNanos", .double(x), "miss", Stats.formatNanoseconds(x))
+        lab.measured("diskOverMemory", .double(d / m), "disk hit ÷ memory hit", String(format: "%.0f×", d / m))
+        lab.conclude(String(format: "In this run a disk hit cost %.0f memory hits. Release builds (swift run -c release\n", d / m)
+                     + "ch08-hybrid-cache) make both faster; the gap is the reason memory sits in front.")
+    }
+
+    static func warming(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
+        lab.part("warming", "A disk hit warms memory")
+        lab.claim("After a value is found on disk, it is stored in memory: the next lookup is a memory hit.")
+        lab.run("clear memory; look up twice; record where each lookup found it")
+        cache.clearMemoryCache()
+        let first = lookup(cache, "picture", CacheOptions()), second = lookup(cache, "picture", CacheOptions())
+        lab.measured("first", .string("\(first)"), "first lookup found it in")
+        lab.measured("second", .string("\(second)"), "second lookup found it in")
+    }
+
+    static func memoryOrRefresh(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
+        lab.part("memoryOrRefresh", "fromMemoryCacheOrRefresh: what it skips")
+        lab.claim("With fromMemoryCacheOrRefresh a memory miss is reported as none, without reading the\n"
+                  + "disk: the caller is about to download a fresh value anyway.")
+        lab.run("value on disk only; one lookup with the option, one without")
+        cache.clearMemoryCache()
+        var refresh = CacheOptions()
+        refresh.fromMemoryCacheOrRefresh = true
+        var withOption = CacheType.none
+        let skipped = Stats.time { withOption = lookup(cache, "picture", refresh) }
+        cache.clearMemoryCache()
+        var without = CacheType.none
+        let read = Stats.time { without = lookup(cache, "picture", CacheOptions()) }
+        lab.measured("withOption", .string("\(withOption)"), "with the option: found in", "\(withOption) (\(Stats.formatNanoseconds(skipped)))")
+        lab.measured("withoutOption", .string("\(without)"), "without: found in", "\(without) (\(Stats.formatNanoseconds(read)))")
+    }
+
+    static func ordering(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
+        lab.part("ordering", "The ioQueue makes serialize → write → callback one unit")
+        lab.claim("Stores to one key finish in the order they were made, and the file holds the last one.")
+        let count = lab.size(quick: 50, full: 500)
+        lab.run("\(count) stores of different pictures to one key, back to back; completion order recorded")
+        let order = OrderBox()
+        let group = DispatchGroup()
+        let pictures = (0..<count).map { Bitmap.gradient(width: 8, height: 8, seed: $0) }
+        for index in 0..<count {
+            group.enter()
+            cache.store(pictures[index], forKey: "ordered") { _ in order.append(index); group.leave() }
+        }
+        group.wait()
+        let completions = order.values
+        let outOfOrder = zip(completions, completions.dropFirst()).filter { $0 >= $1 }.count
+        cache.memoryStorage.remove(forKey: "ordered")
+        let onDisk = try PPMSerializer().value(with: Data(contentsOf: URL(fileURLWithPath: cache.cachePath(forKey: "ordered"))))
+        lab.measured("outOfOrder", .int(outOfOrder), "completions out of call order", "\(outOfOrder) of \(count)")
+        lab.measured("fileHoldsLast", .bool(onDisk == pictures[count - 1]), "the file holds the last store")
+    }
+
+    static func limits(_ lab: Lab, _ cache: HybridCache<Bitmap>) {
+        lab.part("limits", "The memory limit on this machine")
+        lab.claim("Kingfisher gives memory a quarter of the physical memory; 002 chose 5%.")
+        let physical = ProcessInfo.processInfo.physicalMemory
+        lab.run("ProcessInfo.physicalMemory and the two fractions")
+        lab.measured("physicalMemory", .int(Int(physical)), "physical memory", ByteCountFormatter.string(fromByteCount: Int64(physical), countStyle: .memory))
+        lab.measured("quarter", .int(cache.memoryStorage.config.totalCostLimit), "HybridCache default (¼)",
+                     ByteCountFormatter.string(fromByteCount: Int64(cache.memoryStorage.config.totalCostLimit), countStyle: .memory))
+        let five = HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: 0.05)
+        lab.measured("fivePercent", .int(five), "memoryCostLimit(fractionOfPhysicalMemory: 0.05)",
+                     ByteCountFormatter.string(fromByteCount: Int64(five), countStyle: .memory))
+        lab.conclude("The limit is in cost units; Bitmap's cost is its bytes, so these are bytes. Chapter 9\n"
+                     + "shows what happens when the two units disagree.")
+    }
+
+    static func storeAndWait(_ cache: HybridCache<Bitmap>, _ value: Bitmap, _ key: String) throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = ErrorBox()
+        cache.store(value, forKey: key) { result in
+            if case .failure(let error) = result.diskCacheResult { failure.error = error }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.error { throw error }
+    }
+}
+
+// @unchecked Sendable: each box is written by one callback before a semaphore/group signal and read
+// after the wait, or (OrderBox) only under its lock.
+final class ResultBox: @unchecked Sendable { var type: CacheType? }
+final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
+final class OrderBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Int] = []
+    func append(_ value: Int) { lock.withLock { items.append(value) } }
+    var values: [Int] { lock.withLock { items } }
+}

@@ -1,0 +1,161 @@
+// Chapter 9 — Three caches compared.
+// Kingfisher's design (HybridCache), source 002's (mtime as the TTL clock, a whole-folder scan on
+// entering the background, errors swallowed) and source 003's (any Codable key and value, one
+// serial queue per storage, a change stream): one workload and the same faults, run against each.
+
+import Foundation
+import KFDCache
+import WorkbookSupport
+
+public enum Chapter: ChapterProgram {
+    public static let info = Catalog.chapter(named: "9")!
+
+    public static func run(_ lab: Lab) throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("kfd-ch09-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        func contenders(_ name: String) throws -> [any Contender] {
+            let folder = root.appendingPathComponent(name)
+            return [try KingfisherContender(directory: folder), Learner002Contender(directory: folder),
+                    try Learner003Contender(directory: folder)]
+        }
+
+        try workload(lab, try contenders("workload"))
+        try folderDeleted(lab, try contenders("folder"))
+        try corruptFile(lab, try contenders("corrupt"))
+        try memoryBound(lab, root.appendingPathComponent("bound"))
+
+        lab.read([
+            "Chapters/09-three-caches/Lab/Learner002Cache.swift — 002, rebuilt from its notes",
+            "Sources/KFDCache/KeyedCacheStorage.swift — 003's design (AsyncStream instead of Combine)",
+            "Sources/KFDCache/HybridCache.swift — Kingfisher's",
+            "Chapters/09-three-caches/Lab/Contenders.swift — the one interface all three run behind",
+        ])
+        lab.exercises([])
+    }
+
+    static func key(_ name: String) -> String { name }
+
+    // MARK: 1. One workload
+
+    static func workload(_ lab: Lab, _ caches: [any Contender]) throws {
+        lab.part("workload", "The same workload against each")
+        let count = lab.size(quick: 40, full: 300), reads = lab.size(quick: 400, full: 4_000)
+        let side = lab.options.quick ? 32 : 96
+        lab.claim("All three return the right pictures; they differ in what a hit costs and what the\n"
+                  + "disk holds.")
+        lab.run("\(count) pictures of \(side)×\(side) stored; \(reads) reads (seed \(lab.options.seed), 80% from a hot fifth);\n"
+                + "memory cleared half-way through (a memory warning)")
+        let pictures = (0..<count).map { Bitmap.gradient(width: side, height: side, seed: $0) }
+        var rows: [String] = []
+        for cache in caches {
+            for (index, picture) in pictures.enumerated() { _ = cache.store(picture, forKey: "p\(index)") }
+            var generator = SeededGenerator(seed: lab.options.seed)
+            var correct = 0, wrong = 0, misses = 0
+            let nanos = Stats.time {
+                for read in 0..<reads {
+                    if read == reads / 2 { cache.clearMemory() }
+                    let hot = generator.next() % 10 < 8
+                    let index = Int(generator.next() % UInt64(hot ? max(1, count / 5) : count))
+                    switch cache.load("p\(index)") {
+                    case .value(let found): if found == pictures[index] { correct += 1 } else { wrong += 1 }
+                    case .miss, .error: misses += 1
+                    }
+                }
+            }
+            let bytes = (try? FileManager.default.contentsOfDirectory(at: cache.folder, includingPropertiesForKeys: [.fileSizeKey]))?
+                .reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) } ?? 0
+            let key = slug(cache.name)
+            lab.record(key, .object(["correct": .int(correct), "wrong": .int(wrong), "misses": .int(misses),
+                                     "nanosPerRead": .double(nanos / Double(reads)), "diskBytesPerPicture": .double(Double(bytes) / Double(count))]))
+            rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(String(correct).leftPad(5)) \(String(wrong).leftPad(5)) \(String(misses).leftPad(6)) \(Stats.formatNanoseconds(nanos / Double(reads)).leftPad(10)) \(String(format: "%.1f", Double(bytes) / Double(count) / 1024).leftPad(8)) KiB")
+        }
+        lab.show("design                             right wrong misses  per read   disk/picture\n" + rows.joined(separator: "\n"))
+        lab.conclude("003's JSON stores each byte as up to four characters: its files are several times the\n"
+                     + "PPM bytes the other two write. Per-read times are this run's, debug build.")
+    }
+
+    // MARK: 2. The folder deleted
+
+    static func folderDeleted(_ lab: Lab, _ caches: [any Contender]) throws {
+        lab.part("folderDeleted", "Fault: the cache folder deleted while in use")
+        lab.claim("Kingfisher makes the folder again and retries; a design that ignores the write's result\n"
+                  + "loses the value silently; one that throws at least says so.")
+        lab.run("store p0; delete the folder; store p1; clear memory; read p1")
+        var rows: [String] = []
+        for cache in caches {
+            _ = cache.store(Bitmap.gradient(width: 8, height: 8), forKey: "p0")
+            try? FileManager.default.removeItem(at: cache.folder)
+            let reported = cache.store(Bitmap.gradient(width: 8, height: 8, seed: 1), forKey: "p1")
+            cache.clearMemory()
+            let outcome = cache.load("p1")
+            let found = outcome == .value(Bitmap.gradient(width: 8, height: 8, seed: 1))
+            lab.record(slug(cache.name), .object(["storeReportedError": .bool(reported != nil), "foundAfter": .bool(found)]))
+            rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) store error reported: \(reported == nil ? "no " : "yes")  p1 read back: \(found ? "yes" : "no")")
+        }
+        lab.show(rows.joined(separator: "\n"))
+    }
+
+    // MARK: 3. A corrupt file
+
+    static func corruptFile(_ lab: Lab, _ caches: [any Contender]) throws {
+        lab.part("corruptFile", "Fault: a file whose bytes cannot be decoded")
+        lab.claim("The caller should hear about it once, clearly — not get a silent miss.")
+        lab.run("store p0; overwrite its file with text (dates kept); clear memory; read p0")
+        var rows: [String] = []
+        for cache in caches {
+            _ = cache.store(Bitmap.gradient(width: 8, height: 8), forKey: "p0")
+            let url = cache.fileURL("p0")
+            let dates = try URL(fileURLWithPath: url.path).resourceValues(forKeys: [.contentAccessDateKey, .contentModificationDateKey])
+            try Data("this is not a picture".utf8).write(to: url)
+            var restore = URLResourceValues()
+            restore.contentAccessDate = dates.contentAccessDate
+            restore.contentModificationDate = dates.contentModificationDate
+            var target = url
+            try target.setResourceValues(restore)
+            cache.clearMemory()
+            let outcome = cache.load("p0")
+            let shown: String
+            switch outcome {
+            case .value: shown = "a picture (!)"
+            case .miss: shown = "a silent miss"
+            case .error(let message): shown = "an error: \(message.prefix(60))…"
+            }
+            if case .error = outcome { lab.record(slug(cache.name), .string("error")) } else { lab.record(slug(cache.name), .string(outcome == .miss ? "miss" : "value")) }
+            rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(shown)")
+        }
+        lab.show(rows.joined(separator: "\n"))
+    }
+
+    // MARK: 4. What bounds memory
+
+    static func memoryBound(_ lab: Lab, _ folder: URL) throws {
+        lab.part("memoryBound", "What bounds memory")
+        let count = lab.size(quick: 60, full: 200)
+        lab.claim("A limit only works in the unit the costs are given in. 002 computes 5% of RAM in\n"
+                  + "megabytes and stores objects with no cost at all: nothing is ever evicted.")
+        lab.run("\(count) pictures of 64×64 (12 KiB each) stored; Kingfisher given a 256 KiB budget (costs in bytes),\n"
+                + "002 its own formula (\(Learner002Cache.memoryLimit) \"cost units\" here), 003 a count limit of 10")
+        let caches: [any Contender] = [try KingfisherContender(directory: folder, memoryCostLimit: 256 * 1024),
+                                       Learner002Contender(directory: folder), try Learner003Contender(directory: folder, countLimit: 10)]
+        var rows: [String] = []
+        for cache in caches {
+            for index in 0..<count { _ = cache.store(Bitmap.gradient(width: 64, height: 64, seed: index), forKey: "m\(index)") }
+            let inMemory = (0..<count).filter { cache.isInMemory("m\($0)") }.count
+            lab.record(slug(cache.name), .int(inMemory))
+            rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(inMemory) of \(count) still in memory (\(inMemory * 12) KiB)")
+        }
+        lab.show(rows.joined(separator: "\n"))
+        lab.conclude("Kingfisher's limit is bytes because Bitmap's cost is bytes. 002's, on a phone, would\n"
+                     + "also be a few hundred \"units\" — with zero-cost objects it never applies.")
+    }
+
+    static func slug(_ name: String) -> String {
+        if name.hasPrefix("Kingfisher") { return "kingfisher" }
+        return name.hasPrefix("002") ? "learner002" : "learner003"
+    }
+}
+
+extension String {
+    func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

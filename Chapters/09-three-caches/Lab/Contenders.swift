@@ -1,0 +1,108 @@
+// The three designs behind one small interface, so the same workload and faults run against each.
+
+import Dispatch
+import Foundation
+import KFDCache
+
+enum Outcome: Equatable {
+    case value(Bitmap)
+    case miss
+    case error(String)
+}
+
+protocol Contender {
+    var name: String { get }
+    var folder: URL { get }
+    /// Stores; returns the error the design *reported*, if any.
+    func store(_ bitmap: Bitmap, forKey key: String) -> String?
+    func load(_ key: String) -> Outcome
+    func clearMemory()
+    func isInMemory(_ key: String) -> Bool
+    func fileURL(_ key: String) -> URL
+}
+
+/// Kingfisher's design: `HybridCache`.
+struct KingfisherContender: Contender {
+    let name = "Kingfisher (ImageCache)"
+    let cache: HybridCache<Bitmap>
+    var folder: URL { cache.diskStorage.directoryURL }
+
+    init(directory: URL, memoryCostLimit: Int = HybridCache<Bitmap>.defaultMemoryCostLimit) throws {
+        cache = try HybridCache(name: "kingfisher", serializer: PPMSerializer(), directory: directory, memoryCostLimit: memoryCostLimit)
+    }
+
+    func store(_ bitmap: Bitmap, forKey key: String) -> String? {
+        let done = DispatchSemaphore(value: 0)
+        let box = Reported()
+        cache.store(bitmap, forKey: key) { result in
+            if case .failure(let error) = result.diskCacheResult { box.message = "\(error)" }
+            done.signal()
+        }
+        done.wait()
+        return box.message
+    }
+
+    func load(_ key: String) -> Outcome {
+        var options = CacheOptions()
+        options.loadDiskFileSynchronously = true
+        let box = Reported()
+        var outcome = Outcome.miss
+        let done = DispatchSemaphore(value: 0)
+        cache.retrieveImage(forKey: key, options: options) { result in
+            switch result {
+            case .success(let found): box.bitmap = found.image
+            case .failure(let error): box.message = "\(error)"
+            }
+            done.signal()
+        }
+        done.wait()
+        if let message = box.message { outcome = .error(message) } else if let bitmap = box.bitmap { outcome = .value(bitmap) }
+        return outcome
+    }
+
+    func clearMemory() { cache.clearMemoryCache() }
+    func isInMemory(_ key: String) -> Bool { cache.memoryStorage.isCached(forKey: key) }
+    func fileURL(_ key: String) -> URL { URL(fileURLWithPath: cache.cachePath(forKey: key)) }
+}
+
+/// Source 002's design.
+struct Learner002Contender: Contender {
+    let name = "002 (mtime TTL, folder scan)"
+    let cache: Learner002Cache
+    var folder: URL { cache.folder }
+    init(directory: URL) { cache = Learner002Cache(folder: directory.appendingPathComponent("learner002")) }
+    func store(_ bitmap: Bitmap, forKey key: String) -> String? { cache.save(bitmap, forKey: key); return nil }
+    func load(_ key: String) -> Outcome { cache.load(key).map(Outcome.value) ?? .miss }
+    func clearMemory() { cache.memory.removeAllObjects() }
+    func isInMemory(_ key: String) -> Bool { cache.memory.object(forKey: key as NSString) != nil }
+    func fileURL(_ key: String) -> URL { cache.path(key) }
+}
+
+/// Source 003's design: `KeyedCacheStorage`.
+struct Learner003Contender: Contender {
+    let name = "003 (Codable, queue per storage)"
+    let cache: KeyedCacheStorage<String, Bitmap>
+    let folder: URL
+    init(directory: URL, countLimit: Int = 0) throws {
+        folder = directory.appendingPathComponent("learner003")
+        cache = try KeyedCacheStorage(directory: folder, countLimit: countLimit)
+    }
+    func store(_ bitmap: Bitmap, forKey key: String) -> String? {
+        do { try cache.save(bitmap, forKey: key); return nil } catch { return "\(error)" }
+    }
+    func load(_ key: String) -> Outcome {
+        do { return try cache.retrieve(forKey: key).map(Outcome.value) ?? .miss } catch { return .error("\(error)") }
+    }
+    func clearMemory() {
+        // 003 has no memory-only clear; removing from NSCache is what a memory warning would do.
+        cache.clearMemoryForStudy()
+    }
+    func isInMemory(_ key: String) -> Bool { cache.isInMemory(forKey: key) }
+    func fileURL(_ key: String) -> URL { (try? cache.fileURL(for: key)) ?? folder }
+}
+
+// @unchecked Sendable: written by one callback before a semaphore signal, read after the wait.
+final class Reported: @unchecked Sendable {
+    var message: String?
+    var bitmap: Bitmap?
+}
