@@ -197,6 +197,34 @@ struct HybridCacheTests {
         #expect(wrong.value == 0)
     }
 
+    @Test("many tasks through the async API: no crash, no wrong value, no error")
+    func concurrentTasks() async throws {
+        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let cache = try makeCache(folder)
+        let pictures = (0..<4).map { Bitmap.gradient(width: 4, height: 4, seed: $0) }
+        let problems = try await withThrowingTaskGroup(of: Int.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var generator = SplitMix64(seed: UInt64(worker) + 100)
+                    var problems = 0
+                    for _ in 0..<60 {
+                        let key = "k\(generator.next() % 5)"
+                        switch generator.next() % 4 {
+                        case 0: try await cache.store(pictures[Int(generator.next() % 4)], forKey: key)
+                        case 1: try await cache.removeImage(forKey: key)
+                        case 2: await cache.cleanExpiredDiskCache()
+                        default:
+                            if let image = try await cache.retrieveImage(forKey: key).image, !pictures.contains(image) { problems += 1 }
+                        }
+                    }
+                    return problems
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(problems == 0)
+    }
+
     @Test("async/await wrappers")
     func asyncAPI() async throws {
         let folder = try TemporaryFolder(); defer { folder.cleanUp() }
