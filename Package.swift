@@ -27,14 +27,22 @@ let chapterExecutables: [Target] = chapters.map { chapter in
         path: "Chapters/\(chapter.number)-\(chapter.slug)/Main")
 }
 
+/// The experiments: one executable each, in Experiments/<name>/.
+let experiments = ["memory-overhead", "disk-overhead", "scaling", "contention"]
+
+let experimentExecutables: [Target] = experiments.map { name in
+    .executableTarget(name: name, dependencies: ["KFDCache", "WorkbookSupport"], path: "Experiments/\(name)")
+}
+
 let package = Package(
     name: "CacheWorkbook",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "KFDCache", targets: ["KFDCache"]),
         .executable(name: "workbook", targets: ["workbook"]),
-    ] + chapters.map { .executable(name: "ch\($0.number)-\($0.slug)", targets: ["ch\($0.number)-\($0.slug)"]) },
-    targets: chapterLibraries + chapterExecutables + [
+    ] + chapters.map { .executable(name: "ch\($0.number)-\($0.slug)", targets: ["ch\($0.number)-\($0.slug)"]) }
+      + experiments.map { .executable(name: $0, targets: [$0]) },
+    targets: chapterLibraries + chapterExecutables + experimentExecutables + [
         .target(name: "KFDCache", path: "Sources/KFDCache"),
         .target(name: "WorkbookSupport", path: "Sources/WorkbookSupport"),
         .executableTarget(

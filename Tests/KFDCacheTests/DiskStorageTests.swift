@@ -97,6 +97,7 @@ struct DiskStorageTests {
         for _ in 0..<30 {
             clock.advance(1.7)
             #expect(try backend.value(forKey: "a") != nil)
+            backend.waitForMetadataUpdates()   // extensions are written asynchronously
         }
         let meta = try fileMeta(backend, "a")
         let lifetime = try #require(meta.estimatedExpirationDate).timeIntervalSince(try #require(meta.lastAccessDate))

@@ -1,0 +1,80 @@
+// Memory overhead: what MemoryStorage.Backend adds over the floor it is built on — a bare NSCache
+// — and over a plain Mutex-guarded dictionary, for a hit, a miss and a store, side by side.
+
+import Foundation
+import KFDCache
+import Synchronization
+import WorkbookSupport
+
+let options = ExperimentOptions.parse(Array(CommandLine.arguments.dropFirst()),
+                                      usage: "USAGE: swift run -c release memory-overhead [--quick]")
+let report = ExperimentReport(name: "memory-overhead", title: "Memory overhead: MemoryStorage.Backend vs NSCache vs Mutex<[String: T]>",
+                              options: options)
+
+struct Value: CacheCostCalculable, Sendable { let id: Int; var cacheCost: Int { 1 } }
+final class Box: NSObject { let value: Value; init(_ value: Value) { self.value = value } }
+
+let keyCount = 1_000
+let keys = (0..<keyCount).map { "key-\($0)" }
+let missing = (0..<keyCount).map { "missing-\($0)" }
+let operations = options.quick ? 20_000 : 400_000
+let rounds = options.quick ? 5 : 15
+var generator = SeededGenerator(seed: options.seed)
+let order = (0..<operations).map { _ in Int(generator.next() % UInt64(keyCount)) }
+
+let cache = NSCache<NSString, Box>()
+let dictionary = Mutex<[String: Value]>([:])
+let backend = MemoryStorage.Backend<Value>(config: .init(totalCostLimit: 0, cleanInterval: 0))
+for (index, key) in keys.enumerated() {
+    cache.setObject(Box(Value(id: index)), forKey: key as NSString)
+    dictionary.withLock { $0[key] = Value(id: index) }
+    backend.store(value: Value(id: index), forKey: key)
+}
+
+func run(_ body: @escaping (String) -> Int?) -> (Int) -> Void {
+    { count in for i in 0..<count { blackHole(body(keys[order[i % operations]]) ?? 0) } }
+}
+func runMiss(_ body: @escaping (String) -> Int?) -> (Int) -> Void {
+    { count in for i in 0..<count { blackHole(body(missing[order[i % operations]]) ?? 0) } }
+}
+
+let measurements: [(String, [BenchResult])] = [
+    ("NSCache", [
+        Bench.measure(rounds: rounds, operations: operations, run { cache.object(forKey: $0 as NSString)?.value.id }),
+        Bench.measure(rounds: rounds, operations: operations, runMiss { cache.object(forKey: $0 as NSString)?.value.id }),
+        Bench.measure(rounds: rounds, operations: operations) { count in
+            for i in 0..<count { cache.setObject(Box(Value(id: i)), forKey: keys[order[i % operations]] as NSString) }
+        },
+    ]),
+    ("Mutex<[String: T]>", [
+        Bench.measure(rounds: rounds, operations: operations, run { key in dictionary.withLock { $0[key]?.id } }),
+        Bench.measure(rounds: rounds, operations: operations, runMiss { key in dictionary.withLock { $0[key]?.id } }),
+        Bench.measure(rounds: rounds, operations: operations) { count in
+            for i in 0..<count { dictionary.withLock { $0[keys[order[i % operations]]] = Value(id: i) } }
+        },
+    ]),
+    ("MemoryStorage.Backend", [
+        Bench.measure(rounds: rounds, operations: operations, run { backend.value(forKey: $0)?.id }),
+        Bench.measure(rounds: rounds, operations: operations, runMiss { backend.value(forKey: $0)?.id }),
+        Bench.measure(rounds: rounds, operations: operations) { count in
+            for i in 0..<count { backend.store(value: Value(id: i), forKey: keys[order[i % operations]]) }
+        },
+    ]),
+]
+
+report.note("\(keyCount) keys, \(operations) operations a round, \(rounds) rounds after a warm-up; median per operation ± half the interquartile range.")
+let floor = measurements[0].1
+var rows: [[String]] = []
+for (name, values) in measurements {
+    let ratio = String(format: "%.2f×", values[0].median / floor[0].median)
+    rows.append([name] + values.map { $0.summary } + [ratio])
+}
+report.table("Nanoseconds per operation", columns: ["", "hit", "miss", "store", "hit ÷ NSCache"], rows: rows)
+report.target("A memory hit costs at most 1.5× a bare NSCache lookup of the same key",
+              ratio: measurements[2].1[0].median / floor[0].median, limit: 1.5,
+              why: "the backend takes its own lock around the lookup (NSCache takes another inside), reads the clock and checks the expiration; see the closing note of the Experiments issue")
+report.chart("memory-overhead.svg", SVGChart.bars(title: "Memory storage vs its floor (ns per operation)",
+                                                 categories: ["hit", "miss", "store"],
+                                                 series: measurements.map { item in ChartSeries(item.0, item.1.map { $0.median }) },
+                                                 yLabel: "ns per operation", logScale: true))
+report.write()
