@@ -10,10 +10,9 @@ let options = ExperimentOptions.parse(Array(CommandLine.arguments.dropFirst()),
                                       usage: "USAGE: swift run -c release disk-overhead [--quick]")
 let report = ExperimentReport(name: "disk-overhead", title: "Disk overhead: DiskStorage.Backend vs the file system floor", options: options)
 
-let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-    .appendingPathComponent("kfd-disk-overhead-\(UUID().uuidString)", isDirectory: true)
-try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: folder) }
+let scratch = try ScratchFolder("disk-overhead")
+defer { scratch.remove() }
+let folder = scratch.url
 
 let sizes = options.quick ? [1 << 10, 64 << 10] : [1 << 10, 16 << 10, 256 << 10, 4 << 20]
 let rounds = options.quick ? 3 : 7

@@ -16,9 +16,9 @@ var rows: [[String]] = []
 var perOperation: [String: [Double]] = [:]
 
 for count in counts {
-    let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-        .appendingPathComponent("kfd-scaling-\(UUID().uuidString)", isDirectory: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try ScratchFolder("scaling")
+    defer { scratch.remove() }
+    let folder = scratch.url
     let backend = try DiskStorage.Backend<Data>(config: .init(name: "scaling", sizeLimit: 0, directory: folder))
     let progress = Progress("storing \(count) files", total: count)
     let storeNanos = try Stats.time {

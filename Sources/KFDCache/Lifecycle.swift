@@ -3,9 +3,6 @@
 // Linux has no UIApplication: a server or tool calls the hooks itself (say, on SIGTERM).
 
 import Foundation
-#if canImport(UIKit)
-import UIKit
-#endif
 
 extension HybridCache {
     /// The system is short of memory: drop the memory layer (Kingfisher: `clearMemoryCache`).
@@ -26,24 +23,33 @@ extension HybridCache {
 }
 
 enum Lifecycle {
+    /// The platform's notification for each moment, by its string name — the same values as
+    /// `UIApplication.didReceiveMemoryWarningNotification` and friends, without importing UIKit
+    /// (whose main-actor annotations differ between SDKs).
+    static var names: (memoryWarning: String?, background: String?, terminate: String?) {
+        #if os(iOS) || os(tvOS) || os(visionOS)
+        return ("UIApplicationDidReceiveMemoryWarningNotification", "UIApplicationDidEnterBackgroundNotification",
+                "UIApplicationWillTerminateNotification")
+        #elseif os(macOS)
+        return (nil, nil, "NSApplicationWillTerminateNotification")   // macOS apps get no memory warnings
+        #else
+        return (nil, nil, nil)   // Linux: call the hooks yourself
+        #endif
+    }
+
     /// Subscribes `cache`'s hooks to the platform's notifications; returns the observers.
     static func observe<Value>(_ cache: HybridCache<Value>) -> [any NSObjectProtocol] {
-        #if canImport(UIKit) && !os(watchOS)
         let center = NotificationCenter.default
-        return [
-            center.addObserver(forName: UIApplication.didReceiveMemoryWarningNotification, object: nil, queue: nil) {
-                [weak cache] _ in cache?.handleMemoryWarning()
-            },
-            center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil) {
-                [weak cache] _ in cache?.handleEnteringBackground()
-            },
-            center.addObserver(forName: UIApplication.willTerminateNotification, object: nil, queue: nil) {
-                [weak cache] _ in cache?.handleTerminating()
-            },
-        ]
-        #else
-        // macOS (no memory warnings for apps) and Linux: call the hooks yourself.
-        return []
-        #endif
+        var observers: [any NSObjectProtocol] = []
+        func on(_ name: String?, _ hook: @escaping @Sendable (HybridCache<Value>) -> Void) {
+            guard let name else { return }
+            observers.append(center.addObserver(forName: Notification.Name(name), object: nil, queue: nil) { [weak cache] _ in
+                if let cache { hook(cache) }
+            })
+        }
+        on(names.memoryWarning) { $0.handleMemoryWarning() }
+        on(names.background) { $0.handleEnteringBackground() }
+        on(names.terminate) { $0.handleTerminating() }
+        return observers
     }
 }

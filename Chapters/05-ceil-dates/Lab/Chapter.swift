@@ -12,10 +12,9 @@ public enum Chapter: ChapterProgram {
     public static let info = Catalog.chapter(named: "5")!
 
     public static func run(_ lab: Lab) throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-            .appendingPathComponent("kfd-ch05-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("ch05")
+        defer { scratch.remove() }
+        let folder = scratch.url
 
         try roundTrip(lab, folder: folder)
         coarseFileSystems(lab)
@@ -25,7 +24,7 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/Storage.swift — `Date.fileAttributeDate` (the ceil) and why",
             "Sources/KFDCache/FileMeta.swift — `FileDates.write` and `extendExpiration`",
             "Sources/KFDCache/DiskStorage.swift — `LastAccessAttribute`: where last access lives per platform",
-            "Kingfisher: Sources/Cache/DiskStorage.swift (FileMeta), Sources/Utility/... `fileAttributeDate`",
+            "Kingfisher: Sources/Cache/Storage.swift (`fileAttributeDate`), Sources/Cache/DiskStorage.swift (`FileMeta`)",
         ])
         lab.exercises(["05-file-attribute-date", "05-cache-time"])
     }

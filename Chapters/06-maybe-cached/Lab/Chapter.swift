@@ -12,9 +12,9 @@ public enum Chapter: ChapterProgram {
     public static let info = Catalog.chapter(named: "6")!
 
     public static func run(_ lab: Lab) throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-            .appendingPathComponent("kfd-ch06-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("ch06")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let count = lab.size(quick: 50, full: 500)
 
         func backend(_ name: String) throws -> DiskStorage.Backend<Data> {

@@ -78,10 +78,9 @@ public enum Chapter: ChapterProgram {
         lab.part("blocked", "A caller held by disk I/O: lock vs async on a serial queue")
         lab.claim("With a lock, every caller waits for its own write and for everyone's queued ahead;\n"
                   + "with `async` on a serial queue, a caller waits only to enqueue.")
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-            .appendingPathComponent("kfd-ch07-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("ch07")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let perCaller = lab.size(quick: 40, full: 200)
         let payload = Data(repeating: 7, count: 32 * 1024)
         lab.run("4 caller threads × \(perCaller) stores of 32 KiB (atomic write); time each call")

@@ -13,9 +13,9 @@ public enum Chapter: ChapterProgram {
     public static let info = Catalog.chapter(named: "8")!
 
     public static func run(_ lab: Lab) throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-            .appendingPathComponent("kfd-ch08-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("ch08")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let cache = try HybridCache(name: "chapter8", serializer: PPMSerializer(), directory: folder)
 
         try asymmetry(lab, cache)

@@ -11,9 +11,9 @@ public enum Chapter: ChapterProgram {
     public static let info = Catalog.chapter(named: "9")!
 
     public static func run(_ lab: Lab) throws {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-            .appendingPathComponent("kfd-ch09-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder("ch09")
+        defer { scratch.remove() }
+        let root = scratch.url
         func contenders(_ name: String) throws -> [any Contender] {
             let folder = root.appendingPathComponent(name)
             return [try KingfisherContender(directory: folder), Learner002Contender(directory: folder),
