@@ -12,8 +12,8 @@ public enum Chapter: ChapterProgram {
     static let noBacktrace = ["SWIFT_BACKTRACE": "enable=no"]
 
     public static func run(_ lab: Lab) throws {
-        let runs = lab.size(quick: 6, full: 24)
-        let operations = lab.size(quick: 60_000, full: 200_000)
+        let runs = lab.size(quick: 6, full: 16)
+        let operations = lab.size(quick: 60_000, full: 100_000)
 
         lab.part("crash", "The 5.7.0 design under stress")
         lab.claim("An eviction callback that mutates `keys` without the lock crashes the process,\n"

@@ -30,7 +30,7 @@ public enum Chapter: ChapterProgram {
         lab.part("tiny", "One increment behind NSLock, Mutex, DispatchQueue.sync and an actor")
         lab.claim("For a critical section of nanoseconds, a lock is cheapest; a queue hop and an actor\n"
                   + "hop cost more than the work they guard.")
-        let operations = lab.size(quick: 100_000, full: 1_000_000)
+        let operations = lab.size(quick: 30_000, full: 200_000)
         lab.run("\(operations) increments per round, 1 and 2 threads, median of 5 rounds (+1 warm-up)")
         var rows: [(String, Double, Double)] = []
         let candidates: [(String, () -> any GuardedCounter)] = [
