@@ -178,10 +178,11 @@ extension DiskStorage {
         ///
         /// A hit extends the expiration as `extendingExpiration` says. The extension is written on
         /// `metaChangingQueue`, after the value is returned: the caller does not wait for a
-        /// metadata write it does not need. Cleaning (`removeExpiredValues`, trimming, `removeAll`)
-        /// waits for pending extensions first; reads do not, as in Kingfisher — a read right after
-        /// another may see the dates from before the first one's extension. Waiting here made every
-        /// hit pay for the previous hit's date write (measured: Experiments/disk-overhead).
+        /// metadata write it does not need. `isCached` and cleaning (`removeExpiredValues`,
+        /// trimming, `removeAll`) wait for pending extensions first, so they see every earlier
+        /// hit's extension. Hits do not wait, as in Kingfisher — a hit right after another may read
+        /// the dates from before the first one's extension. Making hits wait made every hit pay
+        /// for the previous hit's date write (measured: Experiments/disk-overhead).
         /// `waitForMetadataUpdates()` waits on purpose.
         /// - Throws: when the file exists but cannot be read or decoded.
         public func value(forKey key: String, forcedExtension: String? = nil,
@@ -196,6 +197,8 @@ extension DiskStorage {
             let config = self.config
             let fileURL = try validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
             guard shortcutAllows(fileURL.lastPathComponent) else { return nil }
+            // `isCached` answers from the dates alone: let it see the extensions of earlier hits.
+            if !actuallyLoad { waitForMetadataUpdates() }
 
             let meta: FileMeta
             do {

@@ -144,10 +144,11 @@ public enum Chapter: ChapterProgram {
     }
 }
 
-// @unchecked Sendable: each box is written by one callback before a semaphore/group signal and read
-// after the wait, or (OrderBox) only under its lock.
+// @unchecked Sendable: `type` is written by one callback before it returns (synchronous lookup).
 final class ResultBox: @unchecked Sendable { var type: CacheType? }
+// @unchecked Sendable: `error` is written by one callback before a semaphore signal, read after the wait.
 final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
+// @unchecked Sendable: `items` is only touched while holding `lock`.
 final class OrderBox: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [Int] = []
