@@ -51,7 +51,7 @@ let package = Package(
             path: "Sources/workbook"),
         .testTarget(
             name: "KFDCacheTests",
-            dependencies: ["KFDCache"],
+            dependencies: ["KFDCache", "WorkbookSupport"],
             path: "Tests/KFDCacheTests"),
         // Exercises: the learner's stubs (one per exercise, in each chapter's Exercises/ folder),
         // the reference solutions (kept apart, in Tests/), and the one set of checks for both.

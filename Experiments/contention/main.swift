@@ -16,17 +16,9 @@ let threadCounts = [1, 2, 4, 8]
 let perThread = options.quick ? 5_000 : 100_000
 let keys = (0..<1_000).map { "key-\($0)" }
 
-// @unchecked Sendable: samples are appended under `lock`.
-final class Samples: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Double] = []
-    func add(_ batch: [Double]) { lock.withLock { values += batch } }
-    var all: [Double] { lock.withLock { values } }
-}
-
 /// Runs `operation` `perThread` times on each of `threads` threads; returns (ops/s, p50, p99 ns).
 func contend(threads: Int, _ operation: @escaping @Sendable (Int, inout SeededGenerator) -> Void) -> (Double, Double, Double) {
-    let samples = Samples()
+    let samples = LockedList<Double>()
     let nanos = Stats.time {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var generator = SeededGenerator(seed: options.seed &+ UInt64(thread))
@@ -41,10 +33,10 @@ func contend(threads: Int, _ operation: @escaping @Sendable (Int, inout SeededGe
                     operation(step, &generator)
                 }
             }
-            samples.add(local)
+            samples.append(contentsOf: local)
         }
     }
-    let all = samples.all
+    let all = samples.values
     return (Double(threads * perThread) / (nanos / 1e9), Stats.percentile(all, 50), Stats.percentile(all, 99))
 }
 

@@ -101,8 +101,14 @@ extension DiskStorage {
             }
         }
 
-        private func ensureReady() throws {
-            guard storageReady else { throw CacheError.storageNotReady(directory: directoryURL) }
+        /// The config, if the storage is ready — one trip through `propertyQueue` for both, since
+        /// every operation needs both and the hit path is hot.
+        @discardableResult
+        private func ensureReady() throws -> Config {
+            try propertyQueue.sync {
+                guard _storageReady else { throw CacheError.storageNotReady(directory: directoryURL) }
+                return _config
+            }
         }
 
         // MARK: Store
@@ -118,8 +124,7 @@ extension DiskStorage {
         /// is made again and the write retried once.
         public func store(value: T, forKey key: String, expiration: StorageExpiration? = nil,
                           writeOptions: Data.WritingOptions = [], forcedExtension: String? = nil) throws {
-            try ensureReady()
-            let config = self.config
+            let config = try ensureReady()
             let expiration = expiration ?? config.expiration
             // An already expired value is not written: it could never be read back.
             guard !expiration.isExpired else { return }
@@ -193,8 +198,7 @@ extension DiskStorage {
 
         func value(forKey key: String, referenceDate: Date, actuallyLoad: Bool,
                    extendingExpiration: ExpirationExtending, forcedExtension: String?) throws -> T? {
-            try ensureReady()
-            let config = self.config
+            let config = try ensureReady()
             let fileURL = try validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
             guard shortcutAllows(fileURL.lastPathComponent) else { return nil }
             // `isCached` answers from the dates alone: let it see the extensions of earlier hits.
@@ -269,7 +273,7 @@ extension DiskStorage {
 
         /// Removes the file for `key`. Removing a key that is not stored is not an error.
         public func remove(forKey key: String, forcedExtension: String? = nil) throws {
-            try ensureReady()
+            let config = try ensureReady()
             let fileURL = try validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
             try removeFile(at: fileURL)
         }
@@ -311,10 +315,6 @@ extension DiskStorage {
         private func validatedFileURL(forKey key: String, forcedExtension: String?, config: Config) throws -> URL {
             let name = try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config)
             return directoryURL.appendingPathComponent(name, isDirectory: false)
-        }
-
-        func cacheFileName(forKey key: String, forcedExtension: String? = nil) throws -> String {
-            try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config)
         }
 
         private func cacheFileName(forKey key: String, forcedExtension: String?, config: Config) throws -> String {

@@ -1,5 +1,6 @@
 // Tiny thread-safe counters and flags for demos and tests.
 
+import Foundation
 import Synchronization
 
 /// A counter many threads can add to.
@@ -16,4 +17,15 @@ public final class Flag: Sendable {
     public init() {}
     public func set() { state.store(true, ordering: .releasing) }
     public var isSet: Bool { state.load(ordering: .acquiring) }
+}
+
+/// A list many threads can append to (samples, completion order).
+// @unchecked Sendable: `items` is only touched while holding `lock`.
+public final class LockedList<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Element] = []
+    public init() {}
+    public func append(_ element: Element) { lock.withLock { items.append(element) } }
+    public func append(contentsOf elements: [Element]) { lock.withLock { items += elements } }
+    public var values: [Element] { lock.withLock { items } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KFDCache
+import WorkbookSupport
 
 @Suite("DiskStorage.Backend: bad input and faults")
 struct DiskFaultTests {
@@ -144,9 +145,9 @@ struct DiskFaultTests {
     func concurrentStress() throws {
         let folder = try TemporaryFolder(); defer { folder.cleanUp() }
         let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder, sizeLimit: 6 * 512)
-        let torn = Counter(), unexpected = Counter()
+        let torn = Tally(), unexpected = Tally()
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            var generator = SplitMix64(seed: UInt64(worker) &+ 99)
+            var generator = SeededGenerator(seed: UInt64(worker) &+ 99)
             for _ in 0..<150 {
                 let key = "k\(generator.next() % 8)"
                 let fill = UInt8(truncatingIfNeeded: generator.next())
@@ -154,14 +155,14 @@ struct DiskFaultTests {
                     switch generator.next() % 10 {
                     case 0..<4:
                         if let data = try backend.value(forKey: key),
-                           data.count != 512 || Set(data).count != 1 { torn.increment() }
+                           data.count != 512 || Set(data).count != 1 { torn.add(1) }
                     case 4..<7: try backend.store(value: Data(repeating: fill, count: 512), forKey: key)
                     case 7: try backend.remove(forKey: key)
                     case 8: _ = try backend.removeSizeExceededValues()
                     default: _ = try backend.removeExpiredValues()
                     }
                 } catch {
-                    unexpected.increment()
+                    unexpected.add(1)
                 }
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import KFDCache
+import WorkbookSupport
 
 /// Waits for a callback-based operation (bounded, so a broken callback fails instead of hanging).
 func awaitCallback<T: Sendable>(_ start: (@escaping @Sendable (T) -> Void) -> Void) throws -> T {
@@ -111,9 +112,9 @@ struct HybridCacheTests {
         try Data("not a picture".utf8).write(to: url)
         try DiskStorage.FileDates.write(lastAccess: try #require(meta.lastAccessDate), expiration: try #require(meta.estimatedExpirationDate),
                                         to: url, attribute: cache.diskStorage.config.lastAccessAttribute, fileManager: .default)
-        let calls = Counter()
+        let calls = Tally()
         let result: Result<ImageCacheResult<Bitmap>, any Error> = try awaitCallback { done in
-            cache.retrieveImage(forKey: "cold") { calls.increment(); done($0) }
+            cache.retrieveImage(forKey: "cold") { calls.add(1); done($0) }
         }
         Thread.sleep(forTimeInterval: 0.05)
         #expect(calls.value == 1)
@@ -173,18 +174,18 @@ struct HybridCacheTests {
         let folder = try TemporaryFolder(); defer { folder.cleanUp() }
         let cache = try makeCache(folder)
         let pictures = (0..<4).map { Bitmap.gradient(width: 4, height: 4, seed: $0) }
-        let wrong = Counter()
+        let wrong = Tally()
         let group = DispatchGroup()
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            var generator = SplitMix64(seed: UInt64(worker) + 7)
+            var generator = SeededGenerator(seed: UInt64(worker) + 7)
             for _ in 0..<150 {
                 let key = "k\(generator.next() % 6)"
                 switch generator.next() % 6 {
                 case 0, 1:
                     group.enter()
                     cache.retrieveImage(forKey: key) { result in
-                        if case .success(let found) = result, let image = found.image, !pictures.contains(image) { wrong.increment() }
-                        if case .failure = result { wrong.increment() }
+                        if case .success(let found) = result, let image = found.image, !pictures.contains(image) { wrong.add(1) }
+                        if case .failure = result { wrong.add(1) }
                         group.leave()
                     }
                 case 2, 3: cache.store(pictures[Int(generator.next() % 4)], forKey: key)
@@ -205,7 +206,7 @@ struct HybridCacheTests {
         let problems = try await withThrowingTaskGroup(of: Int.self) { group in
             for worker in 0..<8 {
                 group.addTask {
-                    var generator = SplitMix64(seed: UInt64(worker) + 100)
+                    var generator = SeededGenerator(seed: UInt64(worker) + 100)
                     var problems = 0
                     for _ in 0..<60 {
                         let key = "k\(generator.next() % 5)"

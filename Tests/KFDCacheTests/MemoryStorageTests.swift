@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import KFDCache
+import WorkbookSupport
 
 @Suite("MemoryStorage.Backend")
 struct MemoryStorageTests {
@@ -144,14 +145,14 @@ struct MemoryStorageTests {
     @Test("many threads, overlapping keys, tiny limits: no crash, no torn value")
     func concurrentStress() {
         let backend = makeBackend(costLimit: 8, countLimit: 5)
-        let torn = Counter()
+        let torn = Tally()
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
-            var generator = SplitMix64(seed: UInt64(worker + 1))
+            var generator = SeededGenerator(seed: UInt64(worker + 1))
             for step in 0..<3_000 {
                 let key = "k\(generator.next() % 16)"
                 switch generator.next() % 10 {
                 case 0..<5:
-                    if let value = backend.value(forKey: key), !value.isIntact { torn.increment() }
+                    if let value = backend.value(forKey: key), !value.isIntact { torn.add(1) }
                 case 5..<8: backend.store(value: Payload(step, cost: 1 + step % 3), forKey: key)
                 case 8: backend.remove(forKey: key)
                 default: backend.removeExpired()
@@ -163,10 +164,4 @@ struct MemoryStorageTests {
         let live = backend.keys.filter { backend.storage.object(forKey: $0 as NSString) != nil }
         #expect(live == backend.keys)
     }
-}
-
-final class Counter: Sendable {
-    private let count = Mutex(0)
-    func increment() { count.withLock { $0 += 1 } }
-    var value: Int { count.withLock { $0 } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KFDCache
+import WorkbookSupport
 
 @Suite("SHA-256 and the kfd wrapper")
 struct SHA256Tests {
@@ -32,7 +33,7 @@ struct SHA256Tests {
     func agreesWithSystemTool() throws {
         let tool = "/usr/bin/sha256sum"
         guard FileManager.default.isExecutableFile(atPath: tool) else { return }  // macOS: shasum instead; skipped
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         for length in [0, 1, 55, 56, 64, 119, 1000, 4097] {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             let process = Process()
@@ -56,18 +57,5 @@ struct SHA256Tests {
     ] as [(String, String?)])
     func ext(key: String, expected: String?) {
         #expect(key.kfd.ext == expected)
-    }
-}
-
-/// A small seeded generator (SplitMix64) so random tests repeat.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -89,9 +89,9 @@ public enum Chapter: ChapterProgram {
         let queue = DispatchQueue(label: "chapter7.ioQueue")
         let progress = Progress("blocked callers", total: 2)
         func callerTimes(_ store: @escaping @Sendable (Int, Int) -> Void) -> [Double] {
-            let samples = SampleBox()
+            let samples = LockedList<Double>()
             DispatchQueue.concurrentPerform(iterations: 4) { caller in
-                for i in 0..<perCaller { samples.add(Stats.time { store(caller, i) }) }
+                for i in 0..<perCaller { samples.append(Stats.time { store(caller, i) }) }
             }
             return samples.values
         }
@@ -142,12 +142,4 @@ public enum Chapter: ChapterProgram {
         lab.conclude("With one block per store on one serial queue, stores finish in the order they were\n"
                      + "made, and the file always holds the last value stored.")
     }
-}
-
-// @unchecked Sendable: `samples` is only touched while holding `lock`.
-final class SampleBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var samples: [Double] = []
-    func add(_ value: Double) { lock.withLock { samples.append(value) } }
-    var values: [Double] { lock.withLock { samples } }
 }

@@ -101,7 +101,7 @@ public enum Chapter: ChapterProgram {
         lab.claim("Stores to one key finish in the order they were made, and the file holds the last one.")
         let count = lab.size(quick: 50, full: 500)
         lab.run("\(count) stores of different pictures to one key, back to back; completion order recorded")
-        let order = OrderBox()
+        let order = LockedList<Int>()
         let group = DispatchGroup()
         let pictures = (0..<count).map { Bitmap.gradient(width: 8, height: 8, seed: $0) }
         for index in 0..<count {
@@ -148,10 +148,3 @@ public enum Chapter: ChapterProgram {
 final class ResultBox: @unchecked Sendable { var type: CacheType? }
 // @unchecked Sendable: `error` is written by one callback before a semaphore signal, read after the wait.
 final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
-// @unchecked Sendable: `items` is only touched while holding `lock`.
-final class OrderBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Int] = []
-    func append(_ value: Int) { lock.withLock { items.append(value) } }
-    var values: [Int] { lock.withLock { items } }
-}

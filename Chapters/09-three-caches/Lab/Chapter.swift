@@ -34,8 +34,6 @@ public enum Chapter: ChapterProgram {
         lab.exercises([])
     }
 
-    static func key(_ name: String) -> String { name }
-
     // MARK: 1. One workload
 
     static func workload(_ lab: Lab, _ caches: [any Contender]) throws {

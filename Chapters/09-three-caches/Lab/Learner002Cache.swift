@@ -57,6 +57,8 @@ final class Learner002Cache: @unchecked Sendable {
     }
 
     /// 002's `clearExpriedCacheData`, run from `sceneDidEnterBackground`: scan the whole folder.
+    /// The chapter does not run it (nothing here enters the background, and its TTL is a day); it
+    /// is here to be read next to `HybridCache.cleanExpiredDiskCache`.
     func clearExpiredCacheData() {
         guard let urls = try? fileManager.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])
         else { return }
