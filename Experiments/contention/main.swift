@@ -74,6 +74,8 @@ for (name, operation) in subjects {
     }
 }
 report.note("\(perThread) operations per thread; every 10th operation timed for the latency columns; \(ProcessInfo.processInfo.activeProcessorCount) cores, so above that many threads they share cores.")
+report.note("The clock's smallest step here is \(Stats.formatNanoseconds(Stats.timerResolution)) (about 42 ns on Apple Silicon): a p50 within a few steps "
+            + "of it is a count of ticks, not a latency. Throughput (ops/s) is timed over whole runs and is not affected.")
 report.table("Throughput and latency", columns: ["subject", "threads", "ops/s", "p50", "p99"], rows: rows)
 report.chart("contention.svg", SVGChart.lines(title: "Throughput against threads", x: threadCounts.map(Double.init),
                                              series: subjects.map { ChartSeries($0.0, throughput[$0.0] ?? []) },

@@ -20,7 +20,7 @@ for count in counts {
     defer { scratch.remove() }
     let folder = scratch.url
     let backend = try DiskStorage.Backend<Data>(config: .init(name: "scaling", sizeLimit: 0, directory: folder))
-    let progress = Progress("storing \(count) files", total: count)
+    let progress = ProgressLine("storing \(count) files", total: count)
     let storeNanos = try Stats.time {
         for i in 0..<count {
             try backend.store(value: payload, forKey: "key-\(i)")

@@ -27,6 +27,12 @@ extension DiskStorage {
         case creationDate
         /// The file's access time (`atime`), written explicitly on each hit. Reads made by the
         /// storage itself use `O_NOATIME` on Linux, so the kernel does not move it behind our back.
+        ///
+        /// `O_NOATIME` exists only on Linux. On Apple platforms the storage reads plainly, and
+        /// whether a read moves atime is the volume's policy (APFS may update it on read, as
+        /// `relatime` does), so there a read with `.none` could still move "last access" — one
+        /// reason `.creationDate` is the Apple default: no read ever moves a creation date.
+        /// `LastAccessTests.readKeepsAccessTime` records which happened on the machine it runs on.
         case contentAccessDate
 
         /// The attribute this platform can really write.
@@ -40,7 +46,13 @@ extension DiskStorage {
     }
 
     /// The settings of a disk storage.
-    public struct Config: Sendable {
+    ///
+    /// `@unchecked Sendable` because of `fileManager`: `FileManager` is Sendable in corelibs
+    /// (Linux) but not in Apple's SDK, so a checked `Sendable` here does not compile on a Mac.
+    /// Kingfisher 8 declares its `Config` the same way. `.ci/darwin-check` keeps this honest.
+    // @unchecked Sendable: every field is a value except `fileManager`, whose methods Apple
+    // documents as safe to call from several threads; nothing here mutates it.
+    public struct Config: @unchecked Sendable {
         /// The size, in bytes, that `removeSizeExceededValues()` trims down from (0: no limit).
         public var sizeLimit: UInt
         /// The expiration a value gets when `store` is called without one. Default: 7 days.

@@ -226,13 +226,14 @@ extension DiskStorage {
                 throw CacheError.cannotConvertFromData(key: key, fileURL: fileURL, underlying: error)
             }
             if extendingExpiration != .none {
-                let attribute = config.lastAccessAttribute
-                let fileManager = config.fileManager
+                // Capture the config (Sendable), not its FileManager: FileManager is not Sendable
+                // in Apple's SDK, and capturing it alone does not compile on a Mac.
+                let config = self.config
                 let now = self.now()
                 metaChangingQueue.async {
                     // Best effort: a file removed in the meantime has nothing left to extend.
-                    try? meta.extendExpiration(extendingExpiration, now: now, attribute: attribute,
-                                               fileManager: fileManager)
+                    try? meta.extendExpiration(extendingExpiration, now: now, attribute: config.lastAccessAttribute,
+                                               fileManager: config.fileManager)
                 }
             }
             return object

@@ -68,6 +68,10 @@ public enum ChildProcess {
             }
         }
 
+        // The handler is set before `run()`: a child that exits before a handler exists would
+        // never signal, and the wait below would last the whole timeout.
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
         let start = Date()
         do { try process.run() } catch {
             try? out.fileHandleForWriting.close()
@@ -80,8 +84,6 @@ public enum ChildProcess {
             stdin.fileHandleForWriting.write(input)
             try? stdin.fileHandleForWriting.close()
         }
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
         var timedOut = false
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true

@@ -175,7 +175,7 @@ public final class Lab {
     /// Runs `scenario` `count` times in child processes and returns the results, with progress.
     public func children(_ scenario: String, count: Int, arguments: (Int) -> [String] = { _ in [] },
                          timeout: TimeInterval = 20, environment: [String: String] = [:]) -> [ChildResult] {
-        let progress = Progress("child runs of '\(scenario)'", total: count)
+        let progress = ProgressLine("child runs of '\(scenario)'", total: count)
         defer { progress.finish() }
         return (0..<count).map { index in
             let result = child(scenario, arguments(index), timeout: timeout, environment: environment)

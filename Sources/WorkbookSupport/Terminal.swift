@@ -36,9 +36,9 @@ public enum Terminal {
     }
 }
 
-/// A progress line on standard error, redrawn in place, shown only on a terminal and only once
+/// A progress line on standard error (named so as not to shadow `Foundation.Progress`), redrawn in place, shown only on a terminal and only once
 /// the work has run for a moment (short work shows nothing).
-public final class Progress: @unchecked Sendable {
+public final class ProgressLine: @unchecked Sendable {
     // @unchecked Sendable: `lastDraw` and `shown` are touched only under `lock`.
     private let label: String
     private let total: Int

@@ -10,12 +10,26 @@ public enum Toolchain {
         if let explicit = environment["SWIFTC"], FileManager.default.isExecutableFile(atPath: explicit) {
             return URL(fileURLWithPath: explicit)
         }
-        for directory in (environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(directory)/swiftc"
+        return onPath("swiftc")
+    }()
+
+    /// The system's SHA-256 tool: `sha256sum` found on PATH (Linux, Homebrew's coreutils), else
+    /// `shasum -a 256` (macOS ships it in /usr/bin, and has no `sha256sum` by default).
+    /// `nil` when neither is there: a comparison with it must then be reported as skipped.
+    public static let sha256Tool: (url: URL, arguments: [String], name: String)? = {
+        if let url = onPath("sha256sum") { return (url, ["-"], "sha256sum") }
+        if let url = onPath("shasum") { return (url, ["-a", "256", "-"], "shasum -a 256") }
+        return nil
+    }()
+
+    /// The first executable called `name` in the directories of PATH.
+    public static func onPath(_ name: String) -> URL? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate) }
         }
         return nil
-    }()
+    }
 
     public struct Compilation: Sendable {
         public let succeeded: Bool

@@ -79,7 +79,7 @@ enum Checking {
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
 
         let finished = Flag()
-        let ticker = Progress(label, total: 0)
+        let ticker = ProgressLine(label, total: 0)
         Thread.detachNewThread {
             var seconds = 0
             while !finished.isSet {

@@ -140,18 +140,23 @@ enum ProgressFile {
 }
 
 enum PackageRoot {
-    /// The folder holding this workbook's Package.swift: the current folder or one above it.
+    /// The folder holding this workbook's Package.swift: the current folder or one above it; else
+    /// the folder this program was built from (Xcode runs it from DerivedData, not from the package).
     static func find() -> URL? {
         var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         for _ in 0..<12 {
-            let manifest = folder.appendingPathComponent("Package.swift")
-            if let text = try? String(contentsOf: manifest, encoding: .utf8), text.contains("\"CacheWorkbook\"") {
-                return folder
-            }
+            if isWorkbook(folder) { return folder }
             let parent = folder.deletingLastPathComponent()
             if parent.path == folder.path { break }
             folder = parent
         }
-        return nil
+        let built = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return isWorkbook(built) ? built : nil
+    }
+
+    private static func isWorkbook(_ folder: URL) -> Bool {
+        let manifest = folder.appendingPathComponent("Package.swift")
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return false }
+        return text.contains("\"CacheWorkbook\"")
     }
 }

@@ -16,13 +16,18 @@ func chapterFigures(_ number: Int, _ extra: [String] = []) throws -> [String: JS
     return figures
 }
 
-/// The path of a built executable of this package: next to the test runner, or in .build/debug.
+/// The path of a built executable of this package. Looked for, in order:
+///   • next to the test runner (`swift test` on Linux runs the tests as an executable there);
+///   • next to the `.xctest` bundle (macOS: `swift test` runs the bundle in `xctest`, and Xcode puts
+///     the bundle and the executables in the same Products folder — after ⌘B builds them);
+///   • in the package's own `.build/debug`, found from this source file.
 func executable(_ name: String) throws -> URL {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let candidates = [
-        ChildProcess.currentExecutable.deletingLastPathComponent().appendingPathComponent(name),
-        root.appendingPathComponent(".build/debug/\(name)"),
-    ]
+    var candidates = [ChildProcess.currentExecutable.deletingLastPathComponent().appendingPathComponent(name)]
+    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+        candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
+    }
+    candidates.append(root.appendingPathComponent(".build/debug/\(name)"))
     guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
         throw ExecutableNotBuilt(name: name)
     }
@@ -31,7 +36,9 @@ func executable(_ name: String) throws -> URL {
 
 struct ExecutableNotBuilt: Error, CustomStringConvertible {
     let name: String
-    var description: String { "\(name) is not built: run `swift build` (swift test builds it too)" }
+    var description: String {
+        "\(name) is not built: run `swift build` (swift test builds it too); in Xcode, build the package's scheme (⌘B) before ⌘U"
+    }
 }
 
 /// Runs one child scenario of a chapter's executable.

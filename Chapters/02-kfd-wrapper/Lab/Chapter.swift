@@ -29,24 +29,25 @@ public enum Chapter: ChapterProgram {
         lab.part("sha256", "\"…\".kfd.sha256 against the system's sha256sum")
         lab.claim("Our SHA-256 gives the same digest as the system's tool for any input.")
         let count = lab.size(quick: 12, full: 120)
-        guard let tool = ["/usr/bin/sha256sum", "/usr/bin/shasum"].first(where: FileManager.default.isExecutableFile) else {
-            lab.note("skipped: neither sha256sum nor shasum is installed here")
+        guard let tool = Toolchain.sha256Tool else {
+            lab.note("skipped: neither sha256sum nor shasum is on PATH here")
+            lab.measured("compared", .bool(false), "whether a system tool was found to compare with")
             return
         }
-        lab.run("\(count) random strings (seed \(lab.options.seed)), lengths 0…300, each piped through \(tool)")
+        lab.run("\(count) random strings (seed \(lab.options.seed)), lengths 0…300, each piped through \(tool.name) (\(tool.url.path))")
         var generator = SeededGenerator(seed: lab.options.seed)
         var matches = 0
         var example = ""
         for _ in 0..<count {
             let length = Int(generator.next() % 301)
             let text = String((0..<length).map { _ in Character(Unicode.Scalar(UInt8(32 + generator.next() % 95))) })
-            let result = ChildProcess.run(URL(fileURLWithPath: tool), arguments: tool.hasSuffix("shasum") ? ["-a", "256", "-"] : ["-"],
-                                          input: Data(text.utf8), timeout: 10)
+            let result = ChildProcess.run(tool.url, arguments: tool.arguments, input: Data(text.utf8), timeout: 10)
             let theirs = result.stdout.split(separator: " ").first.map(String.init) ?? ""
             if theirs == text.kfd.sha256 { matches += 1 }
             if example.isEmpty, length > 0 { example = "\"\(text.prefix(24))…\".kfd.sha256 = \(text.kfd.sha256.prefix(16))…" }
         }
-        lab.measured("matches", .int(matches), "digests equal to \((tool as NSString).lastPathComponent)'s", "\(matches) of \(count)")
+        lab.measured("tool", .string(tool.name), "the system tool compared with (Linux: sha256sum; macOS: shasum -a 256)")
+        lab.measured("matches", .int(matches), "digests equal to \(tool.name)'s", "\(matches) of \(count)")
         lab.show(example)
         lab.conclude(matches == count ? "Every digest agreed. The cache can name files by hash on any platform."
                                       : "Some digests differed: that is a bug in Sources/KFDCache/SHA256.swift.")

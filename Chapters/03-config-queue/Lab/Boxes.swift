@@ -25,7 +25,14 @@ public final class SelfReadingBox: Sendable {
     /// `get { settings }` the compiler warns; through a method it compiles silently — which is why
     /// this mistake reaches run time.)
     public var settings: Settings { read() }
-    private func read() -> Settings { settings }
+    private func read() -> Settings {
+        var value = settings
+        // Work *after* the recursive call keeps it from being a tail call. Without it, `-O` turns
+        // the recursion into a loop and a release build hangs instead of overflowing the stack.
+        Self.keep(&value)
+        return value
+    }
+    @inline(never) @_optimize(none) private static func keep(_ value: inout Settings) { value.a &+= 0 }
 }
 
 /// Kingfisher's pattern: a stored `_settings`, reached only through `propertyQueue`.

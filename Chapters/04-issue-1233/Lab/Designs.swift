@@ -7,10 +7,12 @@
 // while, and `removeExpired()` reconciles it under the lock.
 //
 // On Apple platforms NSCache evicts on its own (memory pressure, the app going to the background),
-// on threads of its own. swift-corelibs' NSCache never does: it evicts only inside `setObject`, on
-// the inserting thread. To put both designs under Apple's conditions here, `purge(key:)` plays
-// NSCache's own eviction: it removes the object and then runs the eviction callback, from whatever
-// thread calls it, without the backend's lock — exactly as NSCache would.
+// on threads of its own, when it likes: its limits are advisory. swift-corelibs' NSCache never does:
+// it evicts only inside `setObject`, on the inserting thread. Apple's NSCache also calls the
+// delegate on `removeObject`/`removeAllObjects`; corelibs' never does. So that both platforms run
+// the same interleavings, nothing here waits for NSCache to evict: `purge(key:)` plays NSCache's
+// own eviction — it removes the object and then runs the eviction callback once, from whatever
+// thread calls it, without the backend's lock, exactly as NSCache would.
 
 import Foundation
 
@@ -91,7 +93,16 @@ final class Design570: KeyIndexedCache, @unchecked Sendable {
 
     func purge(key: String, between: () -> Void) {
         guard let entry = storage.object(forKey: key as NSString) else { return }
+        #if canImport(Darwin)
+        // Apple's NSCache calls the delegate from `removeObject` too (corelibs' never does). This
+        // removal plays an eviction whose callback comes *after* `between`, so the delegate's own
+        // call is muted on this thread: the callback runs once, at the moment chosen below.
+        EvictionDelegate.muted(true)
         storage.removeObject(forKey: key as NSString)
+        EvictionDelegate.muted(false)
+        #else
+        storage.removeObject(forKey: key as NSString)
+        #endif
         between()
         willEvict(entry)
     }
@@ -106,9 +117,14 @@ final class Design570: KeyIndexedCache, @unchecked Sendable {
 final class EvictionDelegate: NSObject, NSCacheDelegate, @unchecked Sendable {
     weak var owner: Design570?
     func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject obj: Any) {
-        guard let entry = obj as? Entry else { return }
+        guard let entry = obj as? Entry, !Self.isMuted else { return }
         owner?.willEvict(entry)
     }
+
+    /// Per thread: whether NSCache's calls to this delegate are ignored (see `Design570.purge`).
+    private static let mutedKey = "chapter4.EvictionDelegate.muted"
+    static func muted(_ on: Bool) { Thread.current.threadDictionary[mutedKey] = on ? true : nil }
+    private static var isMuted: Bool { Thread.current.threadDictionary[mutedKey] != nil }
 }
 
 /// PR #1255's design (and the library's): no delegate; reconcile in `removeExpired`.

@@ -47,11 +47,16 @@ public enum Scenarios {
         return (ghost, cache.isInStorage("a"))
     }
 
-    /// Stores that make NSCache evict inside `setObject` while the delegate takes the lock.
+    /// The delegate takes the lock, and NSCache calls it while the lock is held. Where that
+    /// happens differs, so both are driven:
+    ///   • corelibs (Linux): eviction happens inside `setObject`, inside `store` — the stores hang;
+    ///   • Apple: `setObject` may not evict at once (limits are advisory), but `removeObject` calls
+    ///     the delegate, inside `removeExpired` — which holds the lock too. It hangs there.
     static func lockedDelegate(recursive: Bool, operations: Int) {
         let lock: any BackendLock = recursive ? NSRecursiveLock() : NSLock()
         let cache = Design570(countLimit: 8, lock: lock, delegateTakesLock: true)
         for step in 0..<operations { cache.store(step, forKey: "key-\(step % 64)", expiresAt: .distantFuture) }
+        cache.removeExpired(at: .distantFuture)
     }
 
     /// Nanoseconds per store for: NSLock with no delegate work, NSRecursiveLock + locking delegate.

@@ -87,7 +87,7 @@ public enum Chapter: ChapterProgram {
 
         let lock = NSLock()
         let queue = DispatchQueue(label: "chapter7.ioQueue")
-        let progress = Progress("blocked callers", total: 2)
+        let progress = ProgressLine("blocked callers", total: 2)
         func callerTimes(_ store: @escaping @Sendable (Int, Int) -> Void) -> [Double] {
             let samples = LockedList<Double>()
             DispatchQueue.concurrentPerform(iterations: 4) { caller in

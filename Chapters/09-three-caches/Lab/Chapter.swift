@@ -138,12 +138,25 @@ public enum Chapter: ChapterProgram {
                                        Learner002Contender(directory: folder), try Learner003Contender(directory: folder, countLimit: 10)]
         var rows: [String] = []
         for cache in caches {
+            let sample = Bitmap.gradient(width: 64, height: 64, seed: 0)
+            let budget = cache.memoryBudget(for: sample)
             for index in 0..<count { _ = cache.store(Bitmap.gradient(width: 64, height: 64, seed: index), forKey: "m\(index)") }
             let inMemory = (0..<count).filter { cache.isInMemory("m\($0)") }.count
-            lab.record(slug(cache.name), .int(inMemory))
-            rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(inMemory) of \(count) still in memory (\(inMemory * 12) KiB)")
+            let over = budget.overLimitAfter(stores: count)
+            lab.record(slug(cache.name), .object([
+                "limit": .int(budget.limit), "unit": .string(budget.unit.rawValue), "perValue": .int(budget.perValue),
+                "overLimitAfter": over.map { .int($0) } ?? .null, "inMemory": .int(inMemory),
+            ]))
+            let asked = over.map { "over its limit from store \($0) on: NSCache may evict" } ?? "never over its limit: NSCache is never asked to evict"
+            rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) limit \(budget.limit) (\(budget.unit.rawValue)), "
+                        + "\(budget.perValue) per value → \(asked);\n\(String(repeating: " ", count: 35))\(inMemory) of \(count) still in memory here (\(inMemory * 12) KiB)")
         }
         lab.show(rows.joined(separator: "\n"))
+        lab.note(Platform.isMac
+                 ? "On a Mac, NSCache's limits are advisory: it may keep more than its limit until memory is\n"
+                   + "short, so 'still in memory' can exceed the limit. 'Over its limit' is what each design asked for."
+                 : "Here (corelibs) NSCache evicts inside setObject as soon as a limit is exceeded, so 'still in\n"
+                   + "memory' follows the limits exactly. On a Mac, limits are advisory: NSCache may keep more.")
         lab.conclude("Kingfisher's limit is bytes because Bitmap's cost is bytes. 002's, on a phone, would\n"
                      + "also be a few hundred \"units\" — with zero-cost objects it never applies.")
     }

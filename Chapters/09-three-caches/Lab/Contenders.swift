@@ -19,6 +19,26 @@ protocol Contender {
     func clearMemory()
     func isInMemory(_ key: String) -> Bool
     func fileURL(_ key: String) -> URL
+    /// What the design asks of NSCache: the limit it sets, in which unit, and the cost it gives
+    /// one bitmap. Deterministic on every platform, unlike *when* NSCache evicts (on Apple
+    /// platforms its limits are advisory).
+    func memoryBudget(for bitmap: Bitmap) -> MemoryBudget
+}
+
+/// A design's memory limit and what one stored value counts against it.
+struct MemoryBudget {
+    enum Unit: String { case cost = "cost", count = "count" }
+    let limit: Int
+    let unit: Unit
+    /// What one value adds: its cost for `.cost`, 1 for `.count`.
+    let perValue: Int
+    /// The store after which the total first exceeds the limit (NSCache may evict from then on);
+    /// nil when it never does: with zero-cost values, or no limit (0).
+    func overLimitAfter(stores: Int) -> Int? {
+        guard limit > 0, perValue > 0 else { return nil }
+        let first = limit / perValue + 1
+        return first <= stores ? first : nil
+    }
 }
 
 /// Kingfisher's design: `HybridCache`.
@@ -63,6 +83,9 @@ struct KingfisherContender: Contender {
     func clearMemory() { cache.clearMemoryCache() }
     func isInMemory(_ key: String) -> Bool { cache.memoryStorage.isCached(forKey: key) }
     func fileURL(_ key: String) -> URL { URL(fileURLWithPath: cache.cachePath(forKey: key)) }
+    func memoryBudget(for bitmap: Bitmap) -> MemoryBudget {
+        MemoryBudget(limit: cache.memoryStorage.config.totalCostLimit, unit: .cost, perValue: bitmap.cacheCost)
+    }
 }
 
 /// Source 002's design.
@@ -76,6 +99,9 @@ struct Learner002Contender: Contender {
     func clearMemory() { cache.memory.removeAllObjects() }
     func isInMemory(_ key: String) -> Bool { cache.memory.object(forKey: key as NSString) != nil }
     func fileURL(_ key: String) -> URL { cache.path(key) }
+    func memoryBudget(for bitmap: Bitmap) -> MemoryBudget {
+        MemoryBudget(limit: Learner002Cache.memoryLimit, unit: .cost, perValue: 0)   // stored with no cost
+    }
 }
 
 /// Source 003's design: `KeyedCacheStorage`.
@@ -83,7 +109,9 @@ struct Learner003Contender: Contender {
     let name = "003 (Codable, queue per storage)"
     let cache: KeyedCacheStorage<String, Bitmap>
     let folder: URL
+    let countLimit: Int
     init(directory: URL, countLimit: Int = 0) throws {
+        self.countLimit = countLimit
         folder = directory.appendingPathComponent("learner003")
         cache = try KeyedCacheStorage(directory: folder, countLimit: countLimit)
     }
@@ -99,6 +127,9 @@ struct Learner003Contender: Contender {
     }
     func isInMemory(_ key: String) -> Bool { cache.isInMemory(forKey: key) }
     func fileURL(_ key: String) -> URL { (try? cache.fileURL(for: key)) ?? folder }
+    func memoryBudget(for bitmap: Bitmap) -> MemoryBudget {
+        MemoryBudget(limit: countLimit, unit: .count, perValue: 1)
+    }
 }
 
 // @unchecked Sendable: written by one callback before a semaphore signal, read after the wait.
