@@ -2,16 +2,39 @@
 // Cache Workbook: Kingfisher's cache layer rebuilt, run and broken on purpose.
 // No package dependencies: stdlib, Foundation, Dispatch, Synchronization, Swift Testing only.
 
+import Foundation
 import PackageDescription
 
+/// The chapters and exercises, from workbook.json: the single source of truth (see CONTRIBUTING.md).
+struct Workbook: Decodable {
+    struct Chapter: Decodable {
+        let number: Int
+        let slug: String
+        let exercises: [Exercise]
+        var padded: String { number < 10 ? "0\(number)" : "\(number)" }
+    }
+    struct Exercise: Decodable {
+        let id: String
+        let file: String
+    }
+    let chapters: [Chapter]
+
+    static func load() -> Workbook {
+        let url = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("workbook.json")
+        do {
+            return try JSONDecoder().decode(Workbook.self, from: Data(contentsOf: url))
+        } catch {
+            fatalError("workbook.json cannot be read: \(error)")
+        }
+    }
+}
+let workbook = Workbook.load()
+
 /// The chapters: (number, slug). Each has a library `ChapterNN` (its lab code, in `Lab/`), an
-/// executable `chNN-slug` (in `Main/`) and notes (`README.md`); chapters 1–7 also have exercise
-/// stubs (`Exercises/`).
-let chapters: [(number: String, slug: String)] = [
-    ("01", "namespace-enums"), ("02", "kfd-wrapper"), ("03", "config-queue"), ("04", "issue-1233"),
-    ("05", "ceil-dates"), ("06", "maybe-cached"), ("07", "lock-vs-queue"),
-    ("08", "hybrid-cache"), ("09", "three-caches"),
-]
+/// executable `chNN-slug` (in `Main/`) and notes (`README.md`); exercise stubs live in `Exercises/`
+/// and are *not* targets: `workbook check` builds each on its own (see Sources/workbook/CheckPackage.swift),
+/// so an unfinished stub never breaks `swift build` or another exercise.
+let chapters: [(number: String, slug: String)] = workbook.chapters.map { ($0.padded, $0.slug) }
 
 let chapterLibraries: [Target] = chapters.map { chapter in
     .target(
@@ -39,6 +62,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "KFDCache", targets: ["KFDCache"]),
+        // For the check programs `workbook check` builds in .build/workbook-checks (they depend on this package).
+        .library(name: "ExerciseKit", targets: ["ExerciseKit"]),
+        .library(name: "ExerciseChecks", targets: ["ExerciseChecks"]),
         .executable(name: "workbook", targets: ["workbook"]),
     ] + chapters.map { .executable(name: "ch\($0.number)-\($0.slug)", targets: ["ch\($0.number)-\($0.slug)"]) }
       + experiments.map { .executable(name: $0, targets: [$0]) },
@@ -47,25 +73,25 @@ let package = Package(
         .target(name: "WorkbookSupport", path: "Sources/WorkbookSupport"),
         .executableTarget(
             name: "workbook",
-            dependencies: ["KFDCache", "WorkbookSupport"] + chapters.map { .target(name: "Chapter\($0.number)") },
+            dependencies: ["KFDCache", "WorkbookSupport", "ExerciseKit"] + chapters.map { .target(name: "Chapter\($0.number)") },
             path: "Sources/workbook"),
         .testTarget(
             name: "KFDCacheTests",
             dependencies: ["KFDCache", "WorkbookSupport"],
             path: "Tests/KFDCacheTests"),
-        // Exercises: the learner's stubs (one per exercise, in each chapter's Exercises/ folder),
-        // the reference solutions (kept apart, in Tests/), and the one set of checks for both.
+        // Exercises: the contract each fulfils (ExerciseKit), the checks (ExerciseChecks), and the
+        // reference solutions (Tests/Exercises/<id>/, beside each exercise's near-misses).
         .target(name: "ExerciseKit", dependencies: ["KFDCache"], path: "Sources/ExerciseKit"),
+        .target(name: "ExerciseChecks", dependencies: ["ExerciseKit", "KFDCache", "WorkbookSupport"], path: "Sources/ExerciseChecks"),
         .target(
-            name: "Exercises",
+            name: "ExerciseSolutions",
             dependencies: ["ExerciseKit", "KFDCache"],
-            path: "Chapters",
-            exclude: chapters.flatMap { ["\($0.number)-\($0.slug)/Lab", "\($0.number)-\($0.slug)/Main", "\($0.number)-\($0.slug)/README.md"] },
-            sources: chapters.prefix(7).map { "\($0.number)-\($0.slug)/Exercises" }),
-        .target(name: "ExerciseSolutions", dependencies: ["ExerciseKit", "KFDCache"], path: "Tests/ExerciseSolutions"),
+            path: "Tests/Exercises",
+            exclude: workbook.chapters.flatMap(\.exercises).flatMap { ["\($0.id)/near-misses", "\($0.id)/shipped"] },
+            sources: workbook.chapters.flatMap(\.exercises).map { "\($0.id)/\($0.file)" }),
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["Exercises", "ExerciseSolutions", "ExerciseKit", "KFDCache", "WorkbookSupport"],
+            dependencies: ["ExerciseSolutions", "ExerciseChecks", "ExerciseKit", "KFDCache", "WorkbookSupport"],
             path: "Tests/ExerciseTests"),
         .testTarget(
             name: "ChapterTests",

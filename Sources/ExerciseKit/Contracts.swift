@@ -1,7 +1,7 @@
-// What each exercise must provide. The learner's stub (module `Exercises`, in the chapter's
-// Exercises/ folder) and the reference solution (module `ExerciseSolutions`) both conform; the one
-// shared check in Tests/ExerciseTests runs against either. Read the protocol of your exercise:
-// it is the contract the tests hold you to.
+// What each exercise must provide. The learner's file (in the chapter's Exercises/ folder), the
+// reference solution and each near-miss (in Tests/Exercises/<id>/) all conform; the one check in
+// Sources/ExerciseChecks runs against any of them. Read the protocol of your exercise: it is the
+// contract the check holds you to. The conformance itself sits in the file's DO NOT EDIT block.
 
 import Foundation
 import KFDCache
@@ -47,6 +47,8 @@ public protocol AtomicUpdateExercise: AnyObject, Sendable {
     init()
     var settings: Counters { get }
     func update(_ body: (inout Counters) -> Void)
+    /// The property queue, watched: `_settings` reports changes made off it.
+    var propertyQueueProbe: WatchedQueue { get }
 }
 
 public struct Limits: Sendable, Equatable {
@@ -63,6 +65,9 @@ public protocol ApplyLimitsExercise: AnyObject, Sendable {
     var limits: Limits { get set }
     /// What the underlying NSCache is really limited to.
     var appliedLimits: Limits { get }
+    /// The stored limits and NSCache's, read in one critical section.
+    var snapshot: (stored: Limits, applied: Limits) { get }
+    var probes: (lock: WatchedLock, storage: WatchedCache<NSString>) { get }
 }
 
 // MARK: Chapter 4
@@ -74,14 +79,23 @@ public protocol OneCriticalSectionExercise: AnyObject, Sendable {
     func remove(forKey key: String, pause: () -> Void)
     var keys: Set<String> { get }
     func isInStorage(_ key: String) -> Bool
+    var probes: (lock: WatchedLock, storage: WatchedCache<NSNumber>) { get }
+}
+
+/// A value with its expiration, as 04-reconcile-keys stores it.
+public final class ExpiringItem: Sendable {
+    public let value: Int
+    public let expiresAt: Date
+    public init(_ value: Int, _ expiresAt: Date) { self.value = value; self.expiresAt = expiresAt }
 }
 
 public protocol ReconcileKeysExercise: AnyObject, Sendable {
-    init(countLimit: Int)
+    init()
     func store(_ value: Int, forKey key: String, expiresAt: Date)
     func removeExpired(at date: Date)
     var keys: Set<String> { get }
     func isInStorage(_ key: String) -> Bool
+    var probes: (lock: WatchedLock, storage: WatchedCache<ExpiringItem>) { get }
 }
 
 // MARK: Chapter 5
@@ -109,6 +123,8 @@ public protocol ForgetOnRemoveExercise: AnyObject, Sendable {
     func removedAll()
     /// false: certainly not cached; true: maybe.
     func mightContain(_ name: String) -> Bool
+    /// The set's queue, watched: `names` reports changes made off it.
+    var queueProbe: WatchedQueue { get }
 }
 
 // MARK: Chapter 7
@@ -118,6 +134,8 @@ public protocol AsyncJournalExercise: AnyObject, Sendable {
     func append(_ line: String)
     /// Returns when every line appended so far has been written.
     func flush()
+    /// The journal's serial queue, watched: the check asks whether the writer runs on it.
+    var queueProbe: WatchedQueue { get }
 }
 
 public protocol OneQueueExercise: AnyObject, Sendable {
@@ -125,4 +143,6 @@ public protocol OneQueueExercise: AnyObject, Sendable {
     func store(_ value: String, serializer: @escaping @Sendable (String) -> String, done: @escaping @Sendable () -> Void)
     /// The file's content and the callbacks' order, once the queue is idle.
     var state: (file: String, callbacks: [String]) { get }
+    /// `ioQueue`, watched: the check asks where each step runs.
+    var ioQueueProbe: WatchedQueue { get }
 }

@@ -19,6 +19,7 @@ public enum Terminal {
 
     /// Whether standard error is a terminal (progress lines are drawn only there).
     public static let stderrIsTerminal: Bool = isatty(STDERR_FILENO) == 1
+    public static let stdinIsTerminal: Bool = isatty(STDIN_FILENO) == 1
 
     public enum Style: String, Sendable {
         case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"

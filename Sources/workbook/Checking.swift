@@ -1,114 +1,255 @@
-// `workbook check` and `workbook verify`: both run `swift test` on the exercise suites, with
-// KFD_EXERCISES telling the checks what to expect of the stubs (see Tests/ExerciseTests/Mode.swift).
+// `workbook check`, `watch` and `verify`: build the exercise files' check programs (see
+// CheckPackage.swift), run them, and report each file's outcome in the learner's terms.
 
+import ExerciseKit
 import Foundation
 import WorkbookSupport
 
 enum Checking {
+    // MARK: check
+
+    /// `check` (the current exercise), `check all`, `check NN` or `check EXERCISE`.
     static func check(_ arguments: [String]) -> Int32 {
+        guard let root = PackageRoot.required(), let swift = findSwift() else { return 1 }
+        var progress = LearnerProgress(root: root)
         let selected: [ExerciseInfo]
-        if let name = arguments.first {
-            guard let found = ExerciseCatalog.select(name), !found.isEmpty else {
-                let names = ExerciseCatalog.exercises.map(\.name) + Catalog.chapters.map(\.paddedNumber)
-                let suggestion = Suggest.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-                Terminal.printError("error: no chapter or exercise named '\(name)'.\(suggestion)")
-                return 64
+        switch arguments.first {
+        case nil:
+            guard let current = progress.current else {
+                print("All \(ExerciseCatalog.exercises.count) exercises are done. 'swift run workbook check all' checks them again.")
+                return 0
             }
-            selected = found
-        } else {
+            selected = [current]
+        case "all"?:
             selected = ExerciseCatalog.exercises
+        case let name?:
+            guard let found = select(name) else { return 64 }
+            selected = found
         }
-        let filter = "ExerciseTests\\.(" + selected.map(\.suite).joined(separator: "|") + ")/stub"
-        guard let run = swiftTest(filter: filter, mode: "check", label: "building and checking \(selected.count) exercise(s)") else {
-            return 1
+        let results = checkLearnerFiles(selected, root: root, swift: swift, progress: &progress)
+        let done = results.filter(\.passed).count
+        if selected.count > 1 { print("\n\(done) of \(selected.count) done.") }
+        if let next = progress.current, done == selected.count {
+            print(Terminal.styled("Next: \(next.name) — \(next.title). Edit \(next.stub), then: swift run workbook check", .dim))
         }
-        let results = CheckReport.parse(run.stdout + run.stderr)
-        guard !results.isEmpty else { return reportBuildFailure(run) }
+        return done == selected.count ? 0 : 1
+    }
 
-        var saved: [String: Bool] = [:]
-        for exercise in selected {
-            guard let result = results[exercise.name] else { continue }
-            saved[exercise.name] = result.passed
-            if result.passed {
-                print("\(Terminal.styled("✔ done ", .green)) \(exercise.name) — \(exercise.title)")
-            } else {
-                print("\(Terminal.styled("✘ to do", .yellow)) \(exercise.name) — \(exercise.title)")
-                if let failure = result.firstFailure { print("          \(failure)") }
-                if let location = result.location { print(Terminal.styled("          at \(location)", .dim)) }
-                print(Terminal.styled("          edit \(exercise.stub) · hint: swift run workbook hint \(exercise.name)", .dim))
+    /// Builds and runs the check of each learner file, prints each outcome, records progress.
+    static func checkLearnerFiles(_ exercises: [ExerciseInfo], root: URL, swift: URL,
+                                  progress: inout LearnerProgress) -> [CheckResult] {
+        let package = CheckPackage(root: root, name: "learner")
+        let subjects = ExerciseCatalog.exercises.map {
+            CheckSubject(exercise: $0, kind: .learner, source: root.appendingPathComponent($0.stub))
+        }
+        do { try package.prepare(subjects) } catch {
+            Terminal.printError("error: cannot write the check package in \(package.folder.path): \(error)")
+            return []
+        }
+        var results: [CheckResult] = []
+        for exercise in exercises {
+            guard let subject = subjects.first(where: { $0.exercise.name == exercise.name }) else { continue }
+            let result = withTicker("checking \(exercise.name) (the first check also builds the library: about a minute)") {
+                buildAndRun(subject, package: package, swift: swift, buildAlone: true)
+            }
+            report(result, for: exercise)
+            if case .buildFailed = result {} else { progress.record(exercise, passed: result.passed) }
+            results.append(result)
+        }
+        return results
+    }
+
+    static func buildAndRun(_ subject: CheckSubject, package: CheckPackage, swift: URL, buildAlone: Bool) -> CheckResult {
+        if buildAlone, let output = package.build([subject.exercise], swift: swift) {
+            let messages = package.compilerMessages(for: subject, in: output)
+            return messages.contains(where: { $0.contains("error:") })
+                ? .doesNotCompile(messages) : .buildFailed(String(output.suffix(1_500)))
+        }
+        return package.run(subject)
+    }
+
+    static func report(_ result: CheckResult, for exercise: ExerciseInfo) {
+        let name = "\(exercise.name) — \(exercise.title)"
+        func detail(_ text: String) { print("          \(text)") }
+        switch result {
+        case .outcome(let outcome) where outcome.verdict == .passed:
+            print("\(Terminal.styled("✔ done ", .green)) \(name)")
+            return
+        case .outcome(let outcome):
+            let label = outcome.verdict == .timedOut ? "✘ hangs" : outcome.verdict == .glueEdited ? "✘ glue " : "✘ to do"
+            print("\(Terminal.styled(label, .yellow)) \(name)")
+            for message in outcome.messages.prefix(3) { detail(message) }
+        case .crashed(let signal, let excerpt):
+            print("\(Terminal.styled("✘ crash", .red)) \(name)")
+            detail("the check's run of your code died of \(signal)" + (exercise.isConcurrency
+                ? ": in a concurrency exercise this is usually a data race (two threads changing one value)." : "."))
+            for line in excerpt { detail(Terminal.styled(line.trimmingCharacters(in: .whitespaces), .dim)) }
+        case .hung:
+            print("\(Terminal.styled("✘ hangs", .yellow)) \(name)")
+            detail("the check program had to be killed: something in your code waits forever.")
+        case .doesNotCompile(let messages):
+            print("\(Terminal.styled("✘ does not compile", .yellow)) \(name)")
+            for message in messages.prefix(6) { detail(message) }
+        case .buildFailed(let output):
+            print("\(Terminal.styled("✘ not checked", .red)) \(name): the check program could not be built")
+            for line in output.split(separator: "\n").suffix(8) { detail(String(line)) }
+        }
+        print(Terminal.styled("          edit \(exercise.stub) · hint: swift run workbook hint \(exercise.name)", .dim))
+    }
+
+    // MARK: watch
+
+    /// Checks the current exercise (or `arguments[0]`) whenever its file changes; moves on to the
+    /// next pending exercise once it passes. Polls modification times twice a second.
+    static func watch(_ arguments: [String]) -> Int32 {
+        guard let root = PackageRoot.required(), let swift = findSwift() else { return 1 }
+        var progress = LearnerProgress(root: root)
+        var current: ExerciseInfo
+        if let name = arguments.first {
+            guard let found = select(name), let first = found.first else { return 64 }
+            current = first
+        } else {
+            guard let pending = progress.current else {
+                print("All \(ExerciseCatalog.exercises.count) exercises are done.")
+                return 0
+            }
+            current = pending
+        }
+        print(Terminal.styled("Watching — save your file to check it again; Ctrl-C to stop.", .dim))
+        while true {
+            print(Terminal.styled("\n── \(current.name): \(current.stub)", .bold))
+            let result = checkLearnerFiles([current], root: root, swift: swift, progress: &progress).first
+            if result?.passed == true {
+                guard let next = progress.current else {
+                    print(Terminal.styled("\nAll \(ExerciseCatalog.exercises.count) exercises are done.", .green))
+                    return 0
+                }
+                print("Moving on to \(next.name) — \(next.title).")
+                current = next
+                continue
+            }
+            waitForChange(of: root.appendingPathComponent(current.stub))
+        }
+    }
+
+    private static func waitForChange(of file: URL) {
+        func stamp() -> Date? { (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date }
+        let start = stamp()
+        while stamp() == start { Thread.sleep(forTimeInterval: 0.5) }
+    }
+
+    // MARK: verify
+
+    /// What CI runs: every reference solution passes its check, every shipped stub fails it, and
+    /// every near-miss in the corpus fails it.
+    static func verify(_ arguments: [String] = []) -> Int32 {
+        let verbose = arguments.contains("--verbose")
+        guard let root = PackageRoot.required(), let swift = findSwift() else { return 1 }
+        var subjects: [CheckSubject] = []
+        for exercise in ExerciseCatalog.exercises {
+            subjects.append(CheckSubject(exercise: exercise, kind: .solution, source: root.appendingPathComponent(exercise.solution)))
+            subjects.append(CheckSubject(exercise: exercise, kind: .shipped, source: root.appendingPathComponent(exercise.shipped)))
+            for name in nearMissNames(exercise, root: root) {
+                subjects.append(CheckSubject(exercise: exercise, kind: .nearMiss(name),
+                                             source: root.appendingPathComponent("\(exercise.nearMisses)/\(name).swift")))
             }
         }
-        ProgressFile.save(saved)
-        let done = saved.values.filter { $0 }.count
-        print("\n\(done) of \(saved.count) done.")
-        return done == saved.count ? 0 : 1
-    }
-
-    static func verify() -> Int32 {
-        guard let run = swiftTest(filter: "ExerciseTests", mode: "verify", label: "building and verifying every exercise") else {
+        let package = CheckPackage(root: root, name: "corpus")
+        do { try package.prepare(subjects) } catch {
+            Terminal.printError("error: cannot write the check package: \(error)")
             return 1
         }
-        let results = CheckReport.parse(run.stdout + run.stderr)
-        guard !results.isEmpty else { return reportBuildFailure(run) }
-        var failures = 0
-        for exercise in ExerciseCatalog.exercises {
-            // In verify mode a stub test passes when its check failed, as it must.
-            let stubFails = results[exercise.name]?.passed == true
-            let solutionPasses = results["\(exercise.name) (solution)"]?.passed == true
-            if !(stubFails && solutionPasses) { failures += 1 }
-            let mark = stubFails && solutionPasses ? Terminal.styled("✔", .green) : Terminal.styled("✘", .red)
-            print("\(mark) \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) solution passes: \(solutionPasses ? "yes" : "NO")  · shipped stub fails: \(stubFails ? "yes" : "NO")")
+        if let output = withTicker("building \(ExerciseCatalog.exercises.count) check programs for \(subjects.count) files", { package.build(nil, swift: swift) }) {
+            print("✘ the corpus does not build: every solution, shipped stub and near-miss must compile.")
+            for subject in subjects { for message in package.compilerMessages(for: subject, in: output) { print("  \(message)") } }
+            print(String(output.suffix(1_500)))
+            return 1
         }
-        print(failures == 0 && run.succeeded ? "\nAll \(ExerciseCatalog.exercises.count) exercises are solvable and meaningful."
-                                             : "\n\(failures) exercise(s) broken; swift test exit: \(run.outcome).")
-        return failures == 0 && run.succeeded ? 0 : 1
+        var problems = 0, rejected = 0, nearMisses = 0
+        for exercise in ExerciseCatalog.exercises {
+            let mine = subjects.filter { $0.exercise.name == exercise.name }
+            var line: [String] = []
+            for subject in mine {
+                let result = withTicker("checking \(exercise.name) (\(subject.kind.tag))") { package.run(subject) }
+                switch subject.kind {
+                case .solution:
+                    if !result.passed { problems += 1; line.append("solution FAILS: \(summary(result))") }
+                case .shipped:
+                    if result.passed { problems += 1; line.append("shipped stub PASSES") }
+                    else if verbose { line.append("shipped stub: \(summary(result))") }
+                case .nearMiss(let name):
+                    nearMisses += 1
+                    if result.passed {
+                        problems += 1
+                        line.append("near-miss \(name) PASSES (\(subject.mistake ?? "no NEAR-MISS comment"))")
+                    } else {
+                        rejected += 1
+                        if verbose { line.append("rejected \(name): \(summary(result))") }
+                    }
+                case .learner: break
+                }
+            }
+            let count = mine.filter { if case .nearMiss = $0.kind { return true } else { return false } }.count
+            if count < exercise.minimumNearMisses {
+                problems += 1
+                line.append("only \(count) near-misses; at least \(exercise.minimumNearMisses) needed")
+            }
+            let mark = line.allSatisfy({ $0.hasPrefix("rejected ") || $0.hasPrefix("shipped stub: ") })
+                ? Terminal.styled("✔", .green) : Terminal.styled("✘", .red)
+            print("\(mark) \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) solution passes · shipped stub fails · \(count) near-misses rejected"
+                  + (line.isEmpty ? "" : "\n    " + line.joined(separator: "\n    ")))
+        }
+        print("\n\(rejected) near-misses rejected (of \(nearMisses)).")
+        print(problems == 0 ? "All \(ExerciseCatalog.exercises.count) exercises: solvable, meaningful, and strict."
+                            : "\(problems) problem(s) above.")
+        return problems == 0 ? 0 : 1
     }
 
-    /// Runs `swift test --filter` in the package root, with a progress line while it works.
-    static func swiftTest(filter: String, mode: String, label: String) -> ChildResult? {
-        guard let root = PackageRoot.find() else {
-            Terminal.printError("error: run this inside the workbook's folder (no Package.swift of CacheWorkbook found above \(FileManager.default.currentDirectoryPath))")
-            return nil
-        }
-        guard let swift = findSwift() else {
-            Terminal.printError("error: no 'swift' on PATH")
-            return nil
-        }
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(root.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    /// The near-miss files of `exercise`, by name without extension, sorted.
+    static func nearMissNames(_ exercise: ExerciseInfo, root: URL) -> [String] {
+        let folder = root.appendingPathComponent(exercise.nearMisses)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".swift") }.map { String($0.dropLast(6)) }.sorted()
+    }
 
+    static func summary(_ result: CheckResult) -> String {
+        switch result {
+        case .outcome(let outcome):
+            return "\(outcome.verdict.rawValue) in \(String(format: "%.1f", outcome.seconds)) s: \(outcome.messages.first ?? "")"
+        case .crashed(let signal, _): return "crashed (\(signal))"
+        case .hung: return "hung"
+        case .doesNotCompile(let messages): return "does not compile: \(messages.first ?? "")"
+        case .buildFailed(let text): return "not built: \(text.suffix(200))"
+        }
+    }
+
+    // MARK: Helpers
+
+    static func select(_ name: String) -> [ExerciseInfo]? {
+        if let found = ExerciseCatalog.select(name), !found.isEmpty { return found }
+        let names = ExerciseCatalog.exercises.map(\.name) + Catalog.chapters.map(\.paddedNumber)
+        let suggestion = Suggest.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
+        Terminal.printError("error: no chapter with exercises or exercise named '\(name)'.\(suggestion)")
+        return nil
+    }
+
+    /// Runs `body` with a progress line (on a terminal, after a moment) saying what is going on.
+    static func withTicker<T>(_ label: String, _ body: () -> T) -> T {
         let finished = Flag()
         let ticker = ProgressLine(label, total: 0)
         Thread.detachNewThread {
-            var seconds = 0
             while !finished.isSet {
                 Thread.sleep(forTimeInterval: 0.5)
-                seconds += 1
-                ticker.update(seconds / 2)
+                ticker.update(0)
             }
         }
-        Terminal.printError("… \(label) (swift test; the first build takes a minute)")
-        let result = ChildProcess.run(swift, arguments: ["test", "--filter", filter],
-                                      environment: ["KFD_EXERCISES": mode, "NO_COLOR": "1"], timeout: 1_800)
-        finished.set()
-        ticker.finish()
-        return result
-    }
-
-    static func reportBuildFailure(_ run: ChildResult) -> Int32 {
-        let errors = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("error:") }.prefix(12)
-        Terminal.printError("The exercise tests did not run: the build failed (a stub that does not compile?).")
-        for line in errors { Terminal.printError("  \(line)") }
-        if errors.isEmpty { Terminal.printError((run.stdout + run.stderr).suffix(2_000).description) }
-        return 1
+        defer { finished.set(); ticker.finish() }
+        return body()
     }
 
     static func findSwift() -> URL? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(directory)/swift"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate) }
-        }
+        if let swift = Toolchain.onPath("swift") { return swift }
+        Terminal.printError("error: no 'swift' on PATH")
         return nil
     }
 }

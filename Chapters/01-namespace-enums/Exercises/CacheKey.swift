@@ -8,16 +8,18 @@
 
 import ExerciseKit
 
+// TODO: make `CacheKeys` a namespace (no values), and compute the key as Kingfisher does.
 public struct CacheKeys {
     public init() {}
-    public func computedKey(_ key: String, processorIdentifier: String) -> String {
+    public static func computedKey(_ key: String, processorIdentifier: String) -> String {
         key
     }
 }
 
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
 public enum CacheKey: CacheKeyExercise {
     public typealias Namespace = CacheKeys
     public static func computedKey(_ key: String, processorIdentifier: String) -> String {
-        CacheKeys().computedKey(key, processorIdentifier: processorIdentifier)
+        CacheKeys.computedKey(key, processorIdentifier: processorIdentifier)
     }
 }

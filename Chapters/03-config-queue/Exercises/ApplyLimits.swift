@@ -2,7 +2,7 @@
 //
 // MemoryStorage.Backend's `config` is settable, and a new config must take effect at once:
 // `storage.totalCostLimit` and `storage.countLimit` must follow it. This one stores the new limits
-// and forgets to apply them.
+// and forgets to apply them. A reader holding the lock must never see the two disagree.
 // Read: Chapters/03-config-queue/README.md, Sources/KFDCache/MemoryStorage.swift (`config`).
 // Check: swift run workbook check 03-apply-limits      Hint: swift run workbook hint 03-apply-limits
 
@@ -10,10 +10,12 @@ import ExerciseKit
 import Foundation
 
 // @unchecked Sendable: `_limits` and the cache's limits are only touched while holding `lock`.
-public final class ApplyLimits: ApplyLimitsExercise, @unchecked Sendable {
-    private let storage = NSCache<NSString, NSString>()
-    private let lock = NSLock()
-    private var _limits: Limits
+public final class ApplyLimits: @unchecked Sendable {
+    // DO NOT EDIT (the check watches these; they behave as NSCache and NSLock)
+    private let storage = WatchedCache<NSString>()
+    private let lock = WatchedLock()
+    private var _limits: Limits { didSet { lock.requireHeld("_limits was changed without holding lock") } }
+    // END DO NOT EDIT
 
     public init(limits: Limits) {
         _limits = limits
@@ -23,10 +25,18 @@ public final class ApplyLimits: ApplyLimitsExercise, @unchecked Sendable {
 
     public var limits: Limits {
         get { lock.withLock { _limits } }
+        // TODO: the new limits must reach NSCache too, in the same critical section.
         set { lock.withLock { _limits = newValue } }
     }
+}
 
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+extension ApplyLimits: ApplyLimitsExercise {
     public var appliedLimits: Limits {
         lock.withLock { Limits(totalCostLimit: storage.totalCostLimit, countLimit: storage.countLimit) }
     }
+    public var snapshot: (stored: Limits, applied: Limits) {
+        lock.withLock { (_limits, Limits(totalCostLimit: storage.totalCostLimit, countLimit: storage.countLimit)) }
+    }
+    public var probes: (lock: WatchedLock, storage: WatchedCache<NSString>) { (lock, storage) }
 }

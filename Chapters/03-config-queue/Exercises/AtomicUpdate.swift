@@ -10,9 +10,11 @@ import Dispatch
 import ExerciseKit
 
 // @unchecked Sendable: `_settings` is only read or written inside `propertyQueue.sync`.
-public final class AtomicUpdate: AtomicUpdateExercise, @unchecked Sendable {
-    private let propertyQueue = DispatchQueue(label: "exercise.AtomicUpdate")
-    private var _settings = Counters()
+public final class AtomicUpdate: @unchecked Sendable {
+    // DO NOT EDIT (the check watches these; a WatchedQueue is a serial DispatchQueue: sync, async)
+    private let propertyQueue = WatchedQueue(label: "exercise.AtomicUpdate.propertyQueue")
+    private var _settings = Counters() { didSet { propertyQueue.requireCurrent("_settings was changed off propertyQueue") } }
+    // END DO NOT EDIT
 
     public init() {}
 
@@ -21,9 +23,15 @@ public final class AtomicUpdate: AtomicUpdateExercise, @unchecked Sendable {
         set { propertyQueue.sync { _settings = newValue } }
     }
 
+    // TODO: make reading, changing and writing back `_settings` one critical section.
     public func update(_ body: (inout Counters) -> Void) {
         var copy = settings
         body(&copy)
         settings = copy
     }
+}
+
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+extension AtomicUpdate: AtomicUpdateExercise {
+    public var propertyQueueProbe: WatchedQueue { propertyQueue }
 }

@@ -12,7 +12,8 @@ import ExerciseKit
 import Foundation
 import KFDCache
 
-public enum CacheTime: CacheTimeExercise {
+public enum CacheTime {
+    // TODO: compute the new (lastAccess, expiration) for each kind of extension.
     public static func extended(lastAccess: Date, expiration: Date, now: Date,
                                 extending: ExpirationExtending) -> (lastAccess: Date, expiration: Date)? {
         switch extending {
@@ -23,3 +24,6 @@ public enum CacheTime: CacheTimeExercise {
         }
     }
 }
+
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+extension CacheTime: CacheTimeExercise {}

@@ -8,8 +8,12 @@
 
 import ExerciseKit
 
-public enum Shortcut: ShortcutExercise {
+public enum Shortcut {
+    // TODO: use the set to answer certain misses without calling fileExists.
     public static func isCached(name: String, knownNames: Set<String>?, fileExists: (String) -> Bool) -> Bool {
         fileExists(name)
     }
 }
+
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+extension Shortcut: ShortcutExercise {}

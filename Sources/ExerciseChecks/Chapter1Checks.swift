@@ -1,0 +1,41 @@
+// Chapter 1's checks: namespaces nobody can instantiate.
+
+import ExerciseKit
+import WorkbookSupport
+
+public enum Chapter1Checks {
+    /// 01-namespace-enum: `ThumbnailStorage` is a caseless enum; `Config` still nested and working.
+    public static func namespaceEnum<E: NamespaceEnumExercise>(_: E.Type, _ run: CheckRun) {
+        let shape = TypeKind.describe(E.Namespace.self)
+        switch TypeKind.enumCaseCount(E.Namespace.self) {
+        case 0?: break
+        case _?:
+            run.fail("ThumbnailStorage is \(shape): each case is a value anyone can make (ThumbnailStorage.\u{2026}). "
+                     + "A namespace enum has no cases at all.")
+        case nil:
+            run.fail("ThumbnailStorage is \(shape): a type whose values can be made (with an init — even a private one, "
+                     + "from its own file). A namespace is an enum with no cases.")
+        }
+        let config = E.makeConfig(limit: 42)
+        run.expect(config.limit == 42, "ThumbnailStorage.Config(limit: 42).limit is \(config.limit), not 42")
+        run.expect(config.typeName == "Config", "Config should stay nested inside the namespace (found \(config.typeName))")
+    }
+
+    /// 01-cache-key: Kingfisher's computed key, from a caseless-enum namespace.
+    public static func cacheKey<E: CacheKeyExercise>(_: E.Type, _ run: CheckRun) {
+        let cases: [(key: String, identifier: String, expected: String, why: String)] = [
+            ("https://a/b.png", "", "https://a/b.png", "with no processor the computed key is the key itself"),
+            ("https://a/b.png", "round(8)", "https://a/b.png@round(8)", "with a processor it is key + \"@\" + identifier"),
+            ("k", " ", "k@ ", "an identifier of one space is not empty: it is appended"),
+            ("a@b", "p", "a@b@p", "a key that already holds \"@\" is used as it is"),
+        ]
+        for item in cases {
+            let got = E.computedKey(item.key, processorIdentifier: item.identifier)
+            run.expect(got == item.expected,
+                       "computedKey(\"\(item.key)\", \"\(item.identifier)\") is \"\(got)\", expected \"\(item.expected)\": \(item.why)")
+        }
+        if TypeKind.enumCaseCount(E.Namespace.self) != 0 {
+            run.fail("CacheKeys is \(TypeKind.describe(E.Namespace.self)): make it a caseless enum holding a static function")
+        }
+    }
+}

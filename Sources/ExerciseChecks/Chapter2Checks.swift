@@ -1,0 +1,46 @@
+// Chapter 2's checks: helpers behind the `kfd` wrapper.
+
+import ExerciseKit
+import Foundation
+import KFDCache
+
+public enum Chapter2Checks {
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// 02-data-digest: `data.kfd.sha256` (lowercase hex) and `data.kfd.isPNG`, on every shape of Data.
+    public static func dataDigest<E: DataDigestExercise>(_: E.Type, _ run: CheckRun) {
+        let abc = E.sha256(of: Data("abc".utf8))
+        run.expect(abc == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+                   "data.kfd.sha256 of \"abc\" is \"\(abc)\": it must be the FIPS 180-4 digest, 64 lowercase hex digits")
+        run.expect(E.sha256(of: Data()) == SHA256.hexDigest(of: []), "the digest of empty data is wrong")
+        let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        run.expect(E.sha256(of: Data(bytes)) == SHA256.hexDigest(of: bytes), "the digest of 1000 bytes differs from SHA256.hexDigest")
+        let slice = Data([1, 2] + bytes)[2...]
+        run.expect(E.sha256(of: slice) == SHA256.hexDigest(of: bytes),
+                   "the digest of a Data slice (startIndex 2) differs: hash the slice's own bytes")
+
+        let cases: [(Data, Bool, String)] = [
+            (Data(pngSignature + [0, 0, 0, 13]), true, "bytes starting with the PNG signature are a PNG"),
+            (Data(pngSignature), true, "exactly the 8 signature bytes are a PNG"),
+            (Data(pngSignature.prefix(7)), false, "7 of the 8 signature bytes are not a PNG"),
+            (Data(pngSignature.prefix(4) + [0, 0, 0, 0]), false, "only the first 4 signature bytes right (89 50 4E 47) is not a PNG"),
+            (Data([0xFF, 0xD8, 0xFF, 0xE0]), false, "a JPEG is not a PNG"),
+            (Data(), false, "empty data is not a PNG"),
+            (Data([0xAA] + pngSignature)[1...], true, "a Data slice whose startIndex is 1 and whose bytes are a PNG is a PNG"),
+        ]
+        for (data, expected, why) in cases {
+            run.expect(E.isPNG(data) == expected, "isPNG was \(!expected): \(why)")
+        }
+    }
+
+    /// 02-class-wrapper: `view.kfd.cacheKey = …` reaches that view, and only that view.
+    public static func classWrapper<E: ClassWrapperExercise>(_: E.Type, _ run: CheckRun) {
+        let view = E.makeView(), other = E.makeView()
+        E.setCacheKey("avatar-42", on: view)
+        run.expect(E.storedKey(of: view) == "avatar-42", "view.kfd.cacheKey = \"avatar-42\" did not reach the view")
+        run.expect(E.storedKey(of: other) == nil,
+                   "setting the key on one view changed another view: the key must be stored on `base`, not shared")
+        E.setCacheKey(nil, on: view)
+        run.expect(E.storedKey(of: view) == nil, "view.kfd.cacheKey = nil must clear the key")
+    }
+}

@@ -1,0 +1,139 @@
+// Chapter 4's checks: `keys` and the cache change together, under one lock (#1233, #1255).
+
+import Dispatch
+import ExerciseKit
+import Foundation
+
+public enum Chapter4Checks {
+    /// 04-one-critical-section: `remove` takes the value and the key out in one critical section.
+    public static func oneCriticalSection<E: OneCriticalSectionExercise>(_: E.Type, _ run: CheckRun) {
+        // 1. Alone: where each step ran, and how often the lock was taken.
+        let cache = E()
+        let (lock, storage) = cache.probes
+        storage.watch { event in
+            if case .remove = event { lock.requireHeld("storage.removeObject ran without holding lock") }
+        }
+        cache.store(1, forKey: "a")
+        let pauses = Counter(), pausedUnlocked = Latch()
+        let before = lock.acquisitions
+        cache.remove(forKey: "a", pause: {
+            pauses.add()
+            if !lock.isHeldByCurrentThread { pausedUnlocked.set() }
+        })
+        let taken = lock.acquisitions - before
+        run.expect(pauses.value > 0, "pause() was never called: call it between removing the value and removing the key")
+        run.expect(pauses.value <= 1, "pause() was called \(pauses.value) times; call it once")
+        run.expect(!pausedUnlocked.isSet, "pause() ran without the lock held: between the two steps another thread can store the key again")
+        run.expectNone(lock.violations, "remove: ")
+        run.expect(taken == 1, "remove took the lock \(taken) times: the value and the key must go in one critical section")
+        run.expect(!cache.isInStorage("a") && !cache.keys.contains("a"), "after remove(\"a\"), \"a\" is still in the cache or in keys")
+        storage.watch(nil)
+        guard run.passed else { return }
+
+        // 2. Forced: remove("a") pauses between its steps; store("a") on another thread must wait.
+        let forced = E()
+        forced.store(1, forKey: "a")
+        let inPause = DispatchSemaphore(value: 0), storeDone = DispatchSemaphore(value: 0)
+        let storedDuringPause = Latch()
+        let remover = spawn {
+            forced.remove(forKey: "a", pause: {
+                inPause.signal()
+                if signalled(storeDone, within: 0.5) { storedDuringPause.set() }
+            })
+        }
+        guard run.wait(inPause, seconds: 2, orFail: "pause() was never called") else { return }
+        let storer = spawn {
+            forced.store(2, forKey: "a")
+            storeDone.signal()
+        }
+        run.wait(remover, seconds: 3, orFail: "remove never returned: a deadlock?")
+        run.wait(storer, seconds: 3, orFail: "store never returned: a deadlock?")
+        run.expect(!storedDuringPause.isSet, "store(\"a\") completed while remove(\"a\") was between its two steps")
+        let ghost = forced.isInStorage("a") && !forced.keys.contains("a")
+        run.expect(!ghost, "\"a\" is in the cache but not in keys: the remove took the key of the value stored after it (a ghost)")
+        guard run.passed else { return }
+
+        // 3. Stress: stores and removes of 8 keys from 4 threads; no value may lose its key.
+        let stressed = E()
+        let done = spawn {
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for step in 0..<1_500 {
+                    let key = "k\((step &* 7 &+ worker) % 8)"
+                    if (step + worker) % 2 == 0 { stressed.store(step, forKey: key) } else { stressed.remove(forKey: key, pause: {}) }
+                }
+            }
+        }
+        guard run.wait(done, seconds: 10, orFail: "4 threads × 1500 stores and removes did not finish in 10 s") else { return }
+        let keys = stressed.keys
+        let ghosts = (0..<8).map { "k\($0)" }.filter { stressed.probes.storage.contains($0) && !keys.contains($0) }
+        run.expect(ghosts.isEmpty, "after concurrent stores and removes, \(ghosts) are in the cache but not in keys")
+    }
+
+    /// 04-reconcile-keys: `removeExpired` drops the keys of evicted values, under the lock.
+    /// Eviction is played by the check (`WatchedCache.evict`), never awaited: Apple's NSCache
+    /// evicts when it likes, corelibs' only inside setObject.
+    public static func reconcileKeys<E: ReconcileKeysExercise>(_: E.Type, _ run: CheckRun) {
+        // 1. Alone: evicted keys go; live ones stay; every step under the lock, taken once.
+        let cache = E()
+        let (lock, storage) = cache.probes
+        let later = Date().addingTimeInterval(3_600), earlier = Date().addingTimeInterval(-60)
+        for i in 0..<20 { cache.store(i, forKey: "k\(i)", expiresAt: later) }
+        for i in 0..<3 { cache.store(i, forKey: "expired\(i)", expiresAt: earlier) }
+        for i in 1..<15 { storage.evict(forKey: "k\(i)") }
+        storage.watch { event in
+            switch event {
+            case .lookup: lock.requireHeld("storage.object(forKey:) ran without holding lock")
+            case .remove: lock.requireHeld("storage.removeObject ran without holding lock")
+            default: break
+            }
+        }
+        let before = lock.acquisitions
+        cache.removeExpired(at: Date())
+        let taken = lock.acquisitions - before
+        let live = Set(["k0"] + (15..<20).map { "k\($0)" })
+        let expiredLeft = (0..<3).map { "expired\($0)" }.filter(cache.isInStorage)
+        run.expect(expiredLeft.isEmpty, "after removeExpired, the expired values \(expiredLeft) are still in the cache: "
+                   + "remove them from the cache, not only from keys (a value without its key is a ghost nobody can clean)")
+        run.expect(cache.keys.subtracting(live).filter { !$0.hasPrefix("expired") }.isEmpty,
+                   "after 14 values were evicted, keys has \(cache.keys.count) entries for \(live.count) live values: "
+                   + "removeExpired must drop the keys whose values are gone")
+        run.expect(cache.keys.intersection((0..<3).map { "expired\($0)" }).isEmpty, "expired values' keys must leave keys")
+        run.expect(live.isSubset(of: cache.keys), "removeExpired removed keys of live values: \(live.subtracting(cache.keys).sorted())")
+        run.expectNone(lock.violations, "removeExpired: ")
+        run.expect(taken == 1, "removeExpired took the lock \(taken) times: check and remove in one critical section")
+        storage.watch(nil)
+        guard run.passed else { return }
+
+        // 2. The boundary: a value that expires exactly at `date` is expired; a millisecond later is not.
+        let edge = E()
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        edge.store(1, forKey: "at", expiresAt: date)
+        edge.store(2, forKey: "after", expiresAt: date.addingTimeInterval(0.001))
+        edge.removeExpired(at: date)
+        run.expect(!edge.isInStorage("at") && !edge.keys.contains("at"),
+                   "a value that expires exactly at `date` must be removed by removeExpired(at: date), from the cache and from keys")
+        run.expect(edge.isInStorage("after") && edge.keys.contains("after"), "a value that expires 1 ms after `date` must stay")
+        edge.removeExpired(at: .distantFuture)
+        run.expect(edge.keys.isEmpty && !edge.isInStorage("after"), "after everything expired, the cache and keys must be empty")
+        guard run.passed else { return }
+
+        // 3. Stress: stores, evictions and removeExpired from 4 threads; then keys ⊇ cache.
+        let stressed = E()
+        let done = spawn {
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for step in 0..<1_500 {
+                    let key = "k\((step &* 5 &+ worker) % 16)"
+                    switch worker {
+                    case 0, 1: stressed.store(step, forKey: key, expiresAt: later)
+                    case 2: stressed.probes.storage.evict(forKey: key)
+                    default: if step % 8 == 0 { stressed.removeExpired(at: Date()) }
+                    }
+                }
+            }
+        }
+        guard run.wait(done, seconds: 10, orFail: "the stress run did not finish in 10 s") else { return }
+        let keys = stressed.keys
+        let ghosts = (0..<16).map { "k\($0)" }.filter { stressed.probes.storage.contains($0) && !keys.contains($0) }
+        run.expect(ghosts.isEmpty, "after concurrent stores, evictions and removeExpired, \(ghosts) are in the cache but not in keys")
+    }
+}

@@ -1,0 +1,58 @@
+// Chapter 5's checks: dates rounded up to whole seconds, and lifetimes that survive reads.
+
+import ExerciseKit
+import Foundation
+import KFDCache
+import WorkbookSupport
+
+public enum Chapter5Checks {
+    /// 05-file-attribute-date: rounded up to a whole second; a whole second stays.
+    public static func fileAttributeDate<E: FileAttributeDateExercise>(_: E.Type, _ run: CheckRun) {
+        // Both sides of each boundary, negative dates (before 1970) included.
+        let seconds: [Double] = [1_700_000_000, 1_700_000_000.000_001, 1_700_000_000.5, 1_700_000_000.999_999,
+                                 0, -1, -1.5, -0.25, 0.25, 978_307_200.5]
+        var generator = SeededGenerator(seed: 5)
+        let random = (0..<500).map { _ in 1_700_000_000 + Double(generator.next() % 10_000_000) / 1_000 }
+        for value in seconds + random {
+            let date = Date(timeIntervalSince1970: value)
+            let rounded: Double = E.fileAttributeDate(date).timeIntervalSince1970
+            let whole = rounded == rounded.rounded()
+            let added: Double = rounded - value
+            run.expect(whole, "\(value) became \(rounded): not a whole second")
+            run.expect(rounded >= value, "\(value) was rounded down to \(rounded): an entry would expire early")
+            run.expect(added < 1, "\(value) became \(rounded): rounded up by a second or more "
+                       + (value == value.rounded() ? "(a whole second must not move)" : ""))
+            if !run.passed { return }
+        }
+    }
+
+    /// 05-cache-time: the dates a hit writes, for each `ExpirationExtending`.
+    public static func cacheTime<E: CacheTimeExercise>(_: E.Type, _ run: CheckRun) {
+        var lastAccess = Date(timeIntervalSince1970: 1_700_000_000)
+        var expiration = lastAccess.addingTimeInterval(20)
+        var now = lastAccess
+        for read in 1...30 {
+            now = now.addingTimeInterval(1.7)
+            guard let next = E.extended(lastAccess: lastAccess, expiration: expiration, now: now, extending: .cacheTime) else {
+                run.fail(".cacheTime must return new dates (got nil at read \(read))")
+                return
+            }
+            lastAccess = next.lastAccess
+            expiration = next.expiration
+        }
+        run.expect(expiration.timeIntervalSince(lastAccess) == 20,
+                   "after 30 reads the lifetime is \(expiration.timeIntervalSince(lastAccess)) s, not the original 20 s")
+        run.expect(lastAccess == Date(timeIntervalSince1970: ceil(now.timeIntervalSince1970)),
+                   "last access after a read at \(now.timeIntervalSince1970) is \(lastAccess.timeIntervalSince1970): it is the read time, rounded up")
+
+        let at = Date(timeIntervalSince1970: 1_700_000_100.4)
+        let replaced = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.seconds(100)))
+        run.expect(replaced?.lastAccess == Date(timeIntervalSince1970: 1_700_000_101), ".expirationTime: last access is now, rounded up")
+        run.expect(replaced?.expiration == Date(timeIntervalSince1970: 1_700_000_201),
+                   ".expirationTime(.seconds(100)) must expire 100 s after *now*, rounded up (got \(replaced?.expiration.timeIntervalSince1970 ?? .nan))")
+        let never = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.never))
+        run.expect(never?.expiration == StorageExpiration.never.estimatedExpirationSince(at).fileAttributeDate,
+                   ".expirationTime(.never) must give StorageExpiration.never's date")
+        run.expect(E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .none) == nil, ".none changes nothing: return nil")
+    }
+}

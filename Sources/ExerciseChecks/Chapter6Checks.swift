@@ -1,0 +1,69 @@
+// Chapter 6's checks: the `maybeCached` shortcut and an index that forgets on remove.
+
+import Dispatch
+import ExerciseKit
+import Synchronization
+
+public enum Chapter6Checks {
+    /// 06-shortcut: a name missing from the set is a miss without asking the disk.
+    public static func shortcut<E: ShortcutExercise>(_: E.Type, _ run: CheckRun) {
+        let calls = Mutex(0)
+        let onDisk: (String) -> Bool = { name in calls.withLock { $0 += 1 }; return name == "a" }
+        func asked(_ body: () -> Bool) -> (answer: Bool, calls: Int) {
+            calls.withLock { $0 = 0 }
+            let answer = body()
+            return (answer, calls.withLock { $0 })
+        }
+        let miss = asked { E.isCached(name: "zzz", knownNames: ["a", "b"], fileExists: onDisk) }
+        run.expect(!miss.answer, "\"zzz\" is not in the set: it is certainly not cached")
+        run.expect(miss.calls == 0, "a name missing from the set must be answered without asking the disk (asked \(miss.calls) times)")
+        let hit = asked { E.isCached(name: "a", knownNames: ["a", "b"], fileExists: onDisk) }
+        run.expect(hit.answer && hit.calls == 1, "\"a\" is in the set: ask the disk once, and it says yes")
+        let falsePositive = asked { E.isCached(name: "b", knownNames: ["a", "b"], fileExists: onDisk) }
+        run.expect(!falsePositive.answer, "\"b\" is in the set but not on disk: the set only says maybe; the disk decides")
+        let noSet = asked { E.isCached(name: "a", knownNames: nil, fileExists: onDisk) }
+        run.expect(noSet.answer && noSet.calls == 1, "with no set (nil), ask the disk")
+        let noSetMiss = asked { E.isCached(name: "zzz", knownNames: nil, fileExists: onDisk) }
+        run.expect(!noSetMiss.answer && noSetMiss.calls == 1, "with no set (nil), every name is a maybe: ask the disk")
+        let empty = asked { E.isCached(name: "a", knownNames: [], fileExists: onDisk) }
+        run.expect(!empty.answer && empty.calls == 0, "an empty set knows the folder is empty: a miss without asking the disk")
+    }
+
+    /// 06-forget-on-remove: `removed` and `removedAll` forget, on the index's queue.
+    public static func forgetOnRemove<E: ForgetOnRemoveExercise>(_: E.Type, _ run: CheckRun) {
+        let index = E(knownNames: ["old"])
+        index.stored("new")
+        run.expect(index.mightContain("old") && index.mightContain("new"), "stored names must be maybes")
+        index.removed("new")
+        run.expect(!index.mightContain("new"), "after removed(\"new\") the index must stop saying maybe for it")
+        run.expect(index.mightContain("old"), "removed(\"new\") must not forget other names")
+        index.removedAll()
+        run.expect(!index.mightContain("old"), "after removedAll() nothing is cached")
+        index.stored("again")
+        run.expect(index.mightContain("again"), "after removedAll() the set is empty, not nil: later stores are remembered")
+        run.expect(!index.mightContain("never"), "after removedAll() and one store, other names are certain misses")
+        run.expectNone(index.queueProbe.violations, "")
+        let unknown = E(knownNames: nil)
+        unknown.removed("x")
+        run.expect(unknown.mightContain("x"), "with no set (nil), every name stays a maybe, even after removed(_:)")
+        guard run.passed else { return }
+
+        // Stress: stores, removes and lookups from 4 threads; every change on the queue.
+        let stressed = E(knownNames: [])
+        let done = spawn {
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for step in 0..<2_000 {
+                    let name = "n\((step &* 3 &+ worker) % 32)"
+                    switch (step + worker) % 4 {
+                    case 0: stressed.stored(name)
+                    case 1: stressed.removed(name)
+                    case 2: _ = stressed.mightContain(name)
+                    default: if step % 500 == 0 { stressed.removedAll() } else { stressed.stored(name) }
+                    }
+                }
+            }
+        }
+        run.wait(done, seconds: 10, orFail: "4 threads × 2000 operations did not finish in 10 s")
+        run.expectNone(stressed.queueProbe.violations, "under 4 threads: ")
+    }
+}

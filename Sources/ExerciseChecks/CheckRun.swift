@@ -1,0 +1,74 @@
+// The small assertion kit every exercise check is written in. It runs the same way under
+// `swift test` (reference solutions, reported through Swift Testing) and in the standalone check
+// program `workbook check` builds for a learner's file (reported as one line of JSON).
+
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One run of one exercise's check: what went wrong, first problem first, in the learner's terms.
+public final class CheckRun: Sendable {
+    private let problems = Mutex<[String]>([])
+
+    public init() {}
+
+    /// Records `message` unless `condition` holds.
+    public func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fail(message()) }
+    }
+
+    /// Records `message` (once, however often it is reported).
+    public func fail(_ message: String) {
+        problems.withLock { if !$0.contains(message) { $0.append(message) } }
+    }
+
+    /// Records every violation a probe logged, each after `prefix`.
+    public func expectNone(_ violations: [String], _ prefix: String) {
+        for violation in violations { fail("\(prefix)\(violation)") }
+    }
+
+    public var messages: [String] { problems.withLock { $0 } }
+    public var passed: Bool { messages.isEmpty }
+
+    /// Waits for `semaphore` up to `seconds`. On time-out records `message` and returns false: a
+    /// check never waits forever on the code it checks.
+    @discardableResult
+    public func wait(_ semaphore: DispatchSemaphore, seconds: Double, orFail message: String) -> Bool {
+        if semaphore.wait(timeout: .now() + seconds) == .success { return true }
+        fail(message)
+        return false
+    }
+}
+
+/// Runs `body` on a new thread (not the shared global queue, which the code under check may keep
+/// busy); the semaphore is signalled when it ends.
+@discardableResult
+public func spawn(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+    let finished = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        body()
+        finished.signal()
+    }
+    return finished
+}
+
+/// Whether `semaphore` was signalled within `seconds` (no message; for the check's own logic).
+public func signalled(_ semaphore: DispatchSemaphore, within seconds: Double) -> Bool {
+    semaphore.wait(timeout: .now() + seconds) == .success
+}
+
+/// A flag set by one thread and read by others.
+public final class Latch: Sendable {
+    private let state = Atomic<Bool>(false)
+    public init() {}
+    public func set() { state.store(true, ordering: .releasing) }
+    public var isSet: Bool { state.load(ordering: .acquiring) }
+}
+
+/// A counter many threads add to.
+public final class Counter: Sendable {
+    private let state = Atomic<Int>(0)
+    public init() {}
+    @discardableResult public func add(_ amount: Int = 1) -> Int { state.add(amount, ordering: .relaxed).newValue }
+    public var value: Int { state.load(ordering: .relaxed) }
+}

@@ -1,0 +1,44 @@
+// The entry point of a standalone check program: `workbook check` builds one per exercise file (the
+// learner's, a reference solution or a near-miss) and runs it in a child process, so that a crash
+// or a hang is reported as that exercise's outcome and cannot touch any other.
+
+import Foundation
+import ExerciseKit
+
+public enum CheckRunner {
+    /// Runs `check` once and exits, printing one `CheckOutcome` line of JSON.
+    ///
+    /// Reads from the environment, set by `workbook check`:
+    /// - `KFD_CHECK_SOURCE`, `KFD_CHECK_GLUE`: the checked file and the digest its protected lines
+    ///   must have (both optional);
+    /// - `KFD_CHECK_SECONDS`: the time limit (default 20).
+    public static func main(exercise: String, _ check: @escaping @Sendable (CheckRun) -> Void) -> Never {
+        let environment = ProcessInfo.processInfo.environment
+        let start = Date()
+        func finish(_ verdict: CheckOutcome.Verdict, _ messages: [String]) -> Never {
+            let outcome = CheckOutcome(exercise: exercise, verdict: verdict, messages: messages,
+                                       seconds: Date().timeIntervalSince(start))
+            FileHandle.standardOutput.write(Data((outcome.line + "\n").utf8))
+            exit(verdict == .passed ? 0 : 1)
+        }
+
+        if let path = environment["KFD_CHECK_SOURCE"], let expected = environment["KFD_CHECK_GLUE"] {
+            guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
+                finish(.failed, ["cannot read \(path)"])
+            }
+            if Glue.digest(of: source) != expected {
+                finish(.glueEdited, ["the lines marked DO NOT EDIT were changed: the check calls through them. "
+                                     + "Undo those edits (swift run workbook reset \(exercise) restores the whole file)."])
+            }
+        }
+
+        let limit = environment["KFD_CHECK_SECONDS"].flatMap(Double.init) ?? 20
+        let run = CheckRun()
+        let done = spawn { check(run) }
+        if !signalled(done, within: limit) {
+            finish(.timedOut, run.messages + ["the check did not finish within \(Int(limit)) s: something waits forever "
+                                              + "(a lock never released? a sync on a busy queue? a semaphore never signalled?)"])
+        }
+        finish(run.passed ? .passed : .failed, run.messages)
+    }
+}
