@@ -1,7 +1,24 @@
 // Chapter 1's checks: namespaces nobody can instantiate.
 
 import ExerciseKit
+import Foundation
 import WorkbookSupport
+
+// MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
+
+public protocol NamespaceEnumExercise {
+    /// The namespace type: must be an enum with no cases.
+    associatedtype Namespace
+    /// A config made through the namespace (proves `Config` is nested and works).
+    static func makeConfig(limit: Int) -> (limit: Int, typeName: String)
+}
+
+public protocol CacheKeyExercise {
+    associatedtype Namespace
+    static func computedKey(_ key: String, processorIdentifier: String) -> String
+}
+
+// MARK: The checks
 
 public enum Chapter1Checks {
     /// 01-namespace-enum: `ThumbnailStorage` is a caseless enum; `Config` still nested and working.

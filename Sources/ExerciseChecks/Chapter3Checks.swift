@@ -6,6 +6,44 @@ import Dispatch
 import ExerciseKit
 import Foundation
 
+// MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
+
+/// Two counters a settings holder keeps.
+public struct Counters: Sendable, Equatable {
+    public var hits = 0
+    public var misses = 0
+    public init() {}
+}
+
+public protocol AtomicUpdateExercise: AnyObject, Sendable {
+    init()
+    var settings: Counters { get }
+    func update(_ body: (inout Counters) -> Void)
+    /// The property queue, watched: `_settings` reports changes made off it.
+    var propertyQueueProbe: WatchedQueue { get }
+}
+
+public struct Limits: Sendable, Equatable {
+    public var totalCostLimit: Int
+    public var countLimit: Int
+    public init(totalCostLimit: Int, countLimit: Int) {
+        self.totalCostLimit = totalCostLimit
+        self.countLimit = countLimit
+    }
+}
+
+public protocol ApplyLimitsExercise: AnyObject, Sendable {
+    init(limits: Limits)
+    var limits: Limits { get set }
+    /// What the underlying NSCache is really limited to.
+    var appliedLimits: Limits { get }
+    /// The stored limits and NSCache's, read in one critical section.
+    var snapshot: (stored: Limits, applied: Limits) { get }
+    var probes: (lock: WatchedLock, storage: WatchedCache<NSString>) { get }
+}
+
+// MARK: The checks
+
 public enum Chapter3Checks {
     /// 03-atomic-update: `update` is one trip through the property queue.
     public static func atomicUpdate<E: AtomicUpdateExercise>(_: E.Type, _ run: CheckRun) {

@@ -4,6 +4,36 @@ import Dispatch
 import ExerciseKit
 import Foundation
 
+// MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
+
+public protocol OneCriticalSectionExercise: AnyObject, Sendable {
+    init()
+    func store(_ value: Int, forKey key: String)
+    /// Removes `key`; calls `pause` after the value is gone and before the key is.
+    func remove(forKey key: String, pause: () -> Void)
+    var keys: Set<String> { get }
+    func isInStorage(_ key: String) -> Bool
+    var probes: (lock: WatchedLock, storage: WatchedCache<NSNumber>) { get }
+}
+
+/// A value with its expiration, as 04-reconcile-keys stores it.
+public final class ExpiringItem: Sendable {
+    public let value: Int
+    public let expiresAt: Date
+    public init(_ value: Int, _ expiresAt: Date) { self.value = value; self.expiresAt = expiresAt }
+}
+
+public protocol ReconcileKeysExercise: AnyObject, Sendable {
+    init()
+    func store(_ value: Int, forKey key: String, expiresAt: Date)
+    func removeExpired(at date: Date)
+    var keys: Set<String> { get }
+    func isInStorage(_ key: String) -> Bool
+    var probes: (lock: WatchedLock, storage: WatchedCache<ExpiringItem>) { get }
+}
+
+// MARK: The checks
+
 public enum Chapter4Checks {
     /// 04-one-critical-section: `remove` takes the value and the key out in one critical section.
     public static func oneCriticalSection<E: OneCriticalSectionExercise>(_: E.Type, _ run: CheckRun) {

@@ -5,6 +5,20 @@ import Foundation
 import KFDCache
 import WorkbookSupport
 
+// MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
+
+public protocol FileAttributeDateExercise {
+    static func fileAttributeDate(_ date: Date) -> Date
+}
+
+public protocol CacheTimeExercise {
+    /// The new (last access, expiration) after a hit at `now`, or nil when nothing changes.
+    static func extended(lastAccess: Date, expiration: Date, now: Date,
+                         extending: ExpirationExtending) -> (lastAccess: Date, expiration: Date)?
+}
+
+// MARK: The checks
+
 public enum Chapter5Checks {
     /// 05-file-attribute-date: rounded up to a whole second; a whole second stays.
     public static func fileAttributeDate<E: FileAttributeDateExercise>(_: E.Type, _ run: CheckRun) {

@@ -2,7 +2,27 @@
 
 import Dispatch
 import ExerciseKit
+import Foundation
 import Synchronization
+
+// MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
+
+public protocol ShortcutExercise {
+    static func isCached(name: String, knownNames: Set<String>?, fileExists: (String) -> Bool) -> Bool
+}
+
+public protocol ForgetOnRemoveExercise: AnyObject, Sendable {
+    init(knownNames: Set<String>?)
+    func stored(_ name: String)
+    func removed(_ name: String)
+    func removedAll()
+    /// false: certainly not cached; true: maybe.
+    func mightContain(_ name: String) -> Bool
+    /// The set's queue, watched: `names` reports changes made off it.
+    var queueProbe: WatchedQueue { get }
+}
+
+// MARK: The checks
 
 public enum Chapter6Checks {
     /// 06-shortcut: a name missing from the set is a miss without asking the disk.

@@ -5,6 +5,28 @@ import ExerciseKit
 import Foundation
 import Synchronization
 
+// MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
+
+public protocol AsyncJournalExercise: AnyObject, Sendable {
+    init(writer: @escaping @Sendable (String) -> Void)
+    func append(_ line: String)
+    /// Returns when every line appended so far has been written.
+    func flush()
+    /// The journal's serial queue, watched: the check asks whether the writer runs on it.
+    var queueProbe: WatchedQueue { get }
+}
+
+public protocol OneQueueExercise: AnyObject, Sendable {
+    init()
+    func store(_ value: String, serializer: @escaping @Sendable (String) -> String, done: @escaping @Sendable () -> Void)
+    /// The file's content and the callbacks' order, once the queue is idle.
+    var state: (file: String, callbacks: [String]) { get }
+    /// `ioQueue`, watched: the check asks where each step runs.
+    var ioQueueProbe: WatchedQueue { get }
+}
+
+// MARK: The checks
+
 public enum Chapter7Checks {
     /// 07-async-journal: `append` returns at once; the writer runs on the journal's queue, one line
     /// at a time, in order; `flush` waits for every line appended before it.

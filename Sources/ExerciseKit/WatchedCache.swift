@@ -11,7 +11,7 @@ import Synchronization
 public final class WatchedCache<Value: AnyObject>: @unchecked Sendable {
     /// A call made on the cache.
     public enum Event: Sendable, Equatable {
-        case lookup(String), set(String), remove(String), removeAll, limits
+        case lookup(String), set(String, cost: Int), remove(String), removeAll, limits
     }
 
     private let cache = NSCache<NSString, Value>()
@@ -25,12 +25,12 @@ public final class WatchedCache<Value: AnyObject>: @unchecked Sendable {
     }
 
     public func setObject(_ object: Value, forKey key: NSString) {
-        notify(.set(key as String))
+        notify(.set(key as String, cost: 0))
         cache.setObject(object, forKey: key)
     }
 
     public func setObject(_ object: Value, forKey key: NSString, cost: Int) {
-        notify(.set(key as String))
+        notify(.set(key as String, cost: cost))
         cache.setObject(object, forKey: key, cost: cost)
     }
 

@@ -1,6 +1,7 @@
 // The exercises, from workbook.json. Each is one file the learner edits, in its chapter's
-// Exercises/ folder; beside its reference solution (Tests/Exercises/<id>/) sit the shipped copy of
-// that file (for `workbook reset` and `verify`) and the near-misses its check must reject.
+// Exercises/ folder. In Tests/Exercises/ sit its reference solution (same file name), the shipped
+// copy of the stub (shipped/, for `workbook reset` and `verify`) and the near-misses its check must
+// reject (near-misses/<id>/).
 
 public struct ExerciseInfo: Sendable, Equatable {
     public let name: String
@@ -18,11 +19,10 @@ public struct ExerciseInfo: Sendable, Equatable {
         let folder = Catalog.chapter(named: "\(chapter)")?.folder ?? "Chapters"
         return "\(folder)/Exercises/\(file)"
     }
-    /// The folder of its solution, shipped copy and near-misses, relative to the package root.
-    public var folder: String { "Tests/Exercises/\(name)" }
-    public var solution: String { "\(folder)/\(file)" }
-    public var shipped: String { "\(folder)/shipped/\(file)" }
-    public var nearMisses: String { "\(folder)/near-misses" }
+    /// Its reference solution, the shipped stub and its near-misses' folder, relative to the package root.
+    public var solution: String { "Tests/Exercises/\(file)" }
+    public var shipped: String { "Tests/Exercises/shipped/\(file)" }
+    public var nearMisses: String { "Tests/Exercises/near-misses/\(name)" }
     /// The fewest near-misses its corpus must hold.
     public var minimumNearMisses: Int { isConcurrency ? 3 : 2 }
 }

@@ -156,7 +156,9 @@ public final class Lab {
     }
 
     /// The exercises to try next (none: the notes' questions are the exercise).
-    public func exercises(_ names: [String]) {
+    /// The chapter's exercises, from workbook.json, and where its notes are.
+    public func exercises() {
+        let names = ExerciseCatalog.exercises.filter { $0.chapter == info.number }.map(\.name)
         say()
         say(Terminal.styled("Try it yourself", .bold))
         if names.isEmpty { say("  • no coded exercise for this chapter: take the questions at the end of the notes") }

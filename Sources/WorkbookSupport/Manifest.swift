@@ -19,7 +19,7 @@ public struct WorkbookManifest: Decodable, Sendable {
     public struct Exercise: Decodable, Sendable {
         public let id: String
         public let title: String
-        /// The file's name, the same in the chapter's Exercises/ folder and in Tests/Exercises/<id>/.
+        /// The file's name, the same in the chapter's Exercises/ folder, in Tests/Exercises/ and in its shipped/.
         public let file: String
         /// The type the check runs against, declared in the file.
         public let type: String

@@ -81,7 +81,7 @@ struct CheckPackage {
                 try fileManager.createDirectory(at: dir, withIntermediateDirectories: true)
                 try writeIfChanged(try Data(contentsOf: subject.source), to: dir.appendingPathComponent(exercise.file))
                 targets.append("""
-                        .target(name: "\(subject.module)", dependencies: [kit, cache], path: "Variants/\(subject.module)"),
+                        .target(name: "\(subject.module)", dependencies: [checks], path: "Variants/\(subject.module)"),
                 """)
             }
             let programDir = folder.appendingPathComponent("Programs/\(group[0].program)", isDirectory: true)
@@ -99,8 +99,6 @@ struct CheckPackage {
         // program per exercise. Do not edit; it is rewritten on every check.
         import PackageDescription
 
-        let kit: Target.Dependency = .product(name: "ExerciseKit", package: "\(identity)")
-        let cache: Target.Dependency = .product(name: "KFDCache", package: "\(identity)")
         let checks: Target.Dependency = .product(name: "ExerciseChecks", package: "\(identity)")
 
         let package = Package(

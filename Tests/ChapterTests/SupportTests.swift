@@ -27,7 +27,7 @@ struct SupportTests {
         #expect(Catalog.chapter(named: "10") == nil)
         #expect(ExerciseCatalog.select("04")?.count == 2)
         #expect(ExerciseCatalog.exercises.count >= 14)
-        #expect(ExerciseCatalog.exercises.first { $0.name == "04-reconcile-keys" }?.solution == "Tests/Exercises/04-reconcile-keys/ReconcileKeys.swift")
+        #expect(ExerciseCatalog.exercises.first { $0.name == "04-reconcile-keys" }?.solution == "Tests/Exercises/ReconcileKeys.swift")
     }
 
     @Test("every exercise's stub file exists and names its check command")

@@ -96,6 +96,14 @@ struct ManifestTests {
         #expect(solutionChecks[exercise.name] != nil, "add \(exercise.name) to solutionChecks in Tests/ExerciseTests/SolutionTests.swift")
     }
 
+    @Test("Package.swift's chapter stamp matches workbook.json (SwiftPM re-reads the manifest only when Package.swift changes)")
+    func packageStamp() throws {
+        let package = try #require(text("Package.swift"))
+        let stamp = Catalog.chapters.map { "\($0.paddedNumber)-\($0.slug)" }.joined(separator: " ")
+        #expect(package.contains("let chapterStamp = \"\(stamp)\""),
+                "workbook.json's chapters changed: set `let chapterStamp = \"\(stamp)\"` in Package.swift")
+    }
+
     @Test("reference solutions share one module: their type names must differ")
     func solutionTypesDiffer() {
         let types = ExerciseCatalog.exercises.map(\.type)

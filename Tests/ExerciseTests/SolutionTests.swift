@@ -26,6 +26,10 @@ let solutionChecks: [String: @Sendable (CheckRun) -> Void] = [
     "06-forget-on-remove": { Chapter6Checks.forgetOnRemove(ForgetOnRemove.self, $0) },
     "07-async-journal": { Chapter7Checks.asyncJournal(AsyncJournal.self, $0) },
     "07-one-queue": { Chapter7Checks.oneQueue(OneQueue.self, $0) },
+    "08-warm-memory": { Chapter8Checks.warmMemory(WarmMemory.self, $0) },
+    "08-sync-read-anywhere": { Chapter8Checks.syncReadAnywhere(SyncRead.self, $0) },
+    "09-cost-in-bytes": { Chapter9Checks.costInBytes(CostInBytes.self, $0) },
+    "09-folder-vanished": { Chapter9Checks.folderVanished(FolderVanished.self, $0) },
 ]
 
 @Suite("Reference solutions pass their checks")

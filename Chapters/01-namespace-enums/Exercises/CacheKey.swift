@@ -6,7 +6,7 @@
 // Read: Chapters/01-namespace-enums/README.md; Kingfisher: Sources/Cache/ImageCache.swift (computedKey).
 // Check: swift run workbook check 01-cache-key      Hint: swift run workbook hint 01-cache-key
 
-import ExerciseKit
+import ExerciseChecks
 
 // TODO: make `CacheKeys` a namespace (no values), and compute the key as Kingfisher does.
 public struct CacheKeys {

@@ -5,7 +5,7 @@
 // Read: Chapters/01-namespace-enums/README.md, Sources/KFDCache/MemoryStorage.swift (top).
 // Check: swift run workbook check 01-namespace-enum      Hint: swift run workbook hint 01-namespace-enum
 
-import ExerciseKit
+import ExerciseChecks
 
 // TODO: make `ThumbnailStorage` a namespace that cannot be instantiated; keep Config and Backend inside.
 public struct ThumbnailStorage {

@@ -61,6 +61,6 @@ public enum Chapter: ChapterProgram {
             "Kingfisher: Sources/Cache/MemoryStorage.swift and DiskStorage.swift (the same shape)",
             "Chapters/01-namespace-enums/Lab/Snippets.swift — the four snippets compiled above",
         ])
-        lab.exercises(["01-namespace-enum", "01-cache-key"])
+        lab.exercises()
     }
 }

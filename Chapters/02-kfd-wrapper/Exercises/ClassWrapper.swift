@@ -5,7 +5,7 @@
 // Read: Chapters/02-kfd-wrapper/README.md (part 4), Sources/KFDCache/KFDWrapper.swift.
 // Check: swift run workbook check 02-class-wrapper      Hint: swift run workbook hint 02-class-wrapper
 
-import ExerciseKit
+import ExerciseChecks
 import KFDCache
 
 public final class PhotoView: KFDCompatible {

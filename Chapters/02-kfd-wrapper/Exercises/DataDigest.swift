@@ -6,7 +6,7 @@
 // Read: Chapters/02-kfd-wrapper/README.md, Sources/KFDCache/KFDWrapper.swift.
 // Check: swift run workbook check 02-data-digest      Hint: swift run workbook hint 02-data-digest
 
-import ExerciseKit
+import ExerciseChecks
 import Foundation
 import KFDCache
 

@@ -6,7 +6,7 @@
 // Read: Chapters/03-config-queue/README.md, Sources/KFDCache/MemoryStorage.swift (`config`).
 // Check: swift run workbook check 03-apply-limits      Hint: swift run workbook hint 03-apply-limits
 
-import ExerciseKit
+import ExerciseChecks
 import Foundation
 
 // @unchecked Sendable: `_limits` and the cache's limits are only touched while holding `lock`.

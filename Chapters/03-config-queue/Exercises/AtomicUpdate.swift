@@ -7,7 +7,7 @@
 // Check: swift run workbook check 03-atomic-update      Hint: swift run workbook hint 03-atomic-update
 
 import Dispatch
-import ExerciseKit
+import ExerciseChecks
 
 // @unchecked Sendable: `_settings` is only read or written inside `propertyQueue.sync`.
 public final class AtomicUpdate: @unchecked Sendable {

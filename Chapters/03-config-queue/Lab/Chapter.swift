@@ -20,7 +20,7 @@ public enum Chapter: ChapterProgram {
             "Chapters/03-config-queue/Lab/Boxes.swift — the unguarded, self-reading, queue, Mutex and actor boxes",
             "Kingfisher: Sources/Cache/DiskStorage.swift — `propertyQueue` and `_config` in `Backend`",
         ])
-        lab.exercises(["03-atomic-update", "03-apply-limits"])
+        lab.exercises()
     }
 
     // MARK: 1. Torn reads

@@ -7,7 +7,7 @@
 // Read: Chapters/04-issue-1233/README.md, Sources/KFDCache/MemoryStorage.swift (`remove`).
 // Check: swift run workbook check 04-one-critical-section      Hint: swift run workbook hint 04-one-critical-section
 
-import ExerciseKit
+import ExerciseChecks
 import Foundation
 
 // @unchecked Sendable: `_keys` is only touched while holding `lock`; the cache is thread-safe.

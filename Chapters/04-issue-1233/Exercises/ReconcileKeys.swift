@@ -6,7 +6,7 @@
 // Read: Chapters/04-issue-1233/README.md, Sources/KFDCache/MemoryStorage.swift (`removeExpired`).
 // Check: swift run workbook check 04-reconcile-keys      Hint: swift run workbook hint 04-reconcile-keys
 
-import ExerciseKit
+import ExerciseChecks
 import Foundation
 
 // @unchecked Sendable: `_keys` is only touched while holding `lock`; the cache is thread-safe.

@@ -8,7 +8,7 @@
 // Read: Chapters/05-ceil-dates/README.md, Sources/KFDCache/FileMeta.swift (`extendExpiration`).
 // Check: swift run workbook check 05-cache-time      Hint: swift run workbook hint 05-cache-time
 
-import ExerciseKit
+import ExerciseChecks
 import Foundation
 import KFDCache
 

@@ -6,7 +6,7 @@
 // Read: Chapters/05-ceil-dates/README.md, Sources/KFDCache/Storage.swift (`fileAttributeDate`).
 // Check: swift run workbook check 05-file-attribute-date      Hint: swift run workbook hint 05-file-attribute-date
 
-import ExerciseKit
+import ExerciseChecks
 import Foundation
 
 public enum FileAttributeDate {

@@ -26,7 +26,7 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/DiskStorage.swift — `LastAccessAttribute`: where last access lives per platform",
             "Kingfisher: Sources/Cache/Storage.swift (`fileAttributeDate`), Sources/Cache/DiskStorage.swift (`FileMeta`)",
         ])
-        lab.exercises(["05-file-attribute-date", "05-cache-time"])
+        lab.exercises()
     }
 
     // MARK: 1–2. Dates through the file system

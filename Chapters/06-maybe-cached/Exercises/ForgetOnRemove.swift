@@ -8,7 +8,7 @@
 // Check: swift run workbook check 06-forget-on-remove      Hint: swift run workbook hint 06-forget-on-remove
 
 import Dispatch
-import ExerciseKit
+import ExerciseChecks
 
 // @unchecked Sendable: `names` is only touched on `queue`.
 public final class ForgetOnRemove: @unchecked Sendable {

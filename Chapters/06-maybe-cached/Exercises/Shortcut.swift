@@ -6,7 +6,7 @@
 // Read: Chapters/06-maybe-cached/README.md, Sources/KFDCache/DiskStorageBackend.swift (`shortcutAllows`).
 // Check: swift run workbook check 06-shortcut      Hint: swift run workbook hint 06-shortcut
 
-import ExerciseKit
+import ExerciseChecks
 
 public enum Shortcut {
     // TODO: use the set to answer certain misses without calling fileExists.

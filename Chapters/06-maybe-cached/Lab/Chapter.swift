@@ -66,7 +66,7 @@ public enum Chapter: ChapterProgram {
             "Chapters/06-maybe-cached/Lab/BloomFilter.swift — the comparison",
             "Kingfisher: Sources/Cache/DiskStorage.swift — `maybeCached` and `maybeCachedCheckingQueue`",
         ])
-        lab.exercises(["06-shortcut", "06-forget-on-remove"])
+        lab.exercises()
     }
 
     static func payoff(_ lab: Lab, _ backend: DiskStorage.Backend<Data>) throws {

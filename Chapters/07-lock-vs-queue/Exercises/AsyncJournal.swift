@@ -6,7 +6,7 @@
 // Read: Chapters/07-lock-vs-queue/README.md (part 2), Sources/KFDCache/DiskStorageBackend.swift.
 // Check: swift run workbook check 07-async-journal      Hint: swift run workbook hint 07-async-journal
 
-import ExerciseKit
+import ExerciseChecks
 import Foundation
 
 // @unchecked Sendable: `writer` is immutable; the writes happen only while holding `lock`.

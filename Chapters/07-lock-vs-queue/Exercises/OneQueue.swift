@@ -8,7 +8,7 @@
 // Check: swift run workbook check 07-one-queue      Hint: swift run workbook hint 07-one-queue
 
 import Dispatch
-import ExerciseKit
+import ExerciseChecks
 
 // @unchecked Sendable: `file` and `callbacks` are only touched on `ioQueue`.
 public final class OneQueue: @unchecked Sendable {

@@ -21,7 +21,7 @@ public enum Chapter: ChapterProgram {
             "Chapters/07-lock-vs-queue/Lab/Guards.swift — the counters and the two pipelines",
             "Kingfisher: Sources/Cache/ImageCache.swift — `ioQueue` in store(_:original:forKey:...)",
         ])
-        lab.exercises(["07-async-journal", "07-one-queue"])
+        lab.exercises()
     }
 
     // MARK: 1. A tiny critical section

@@ -30,7 +30,7 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/Lifecycle.swift — memory warning, background, terminate as explicit hooks",
             "Kingfisher: Sources/Cache/ImageCache.swift — store(_:original:forKey:options:toDisk:), retrieveImage",
         ])
-        lab.exercises([])
+        lab.exercises()
     }
 
     /// Runs a lookup synchronously (the disk read through `loadDiskFileSynchronously`).

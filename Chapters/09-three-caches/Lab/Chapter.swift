@@ -31,7 +31,7 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/HybridCache.swift — Kingfisher's",
             "Chapters/09-three-caches/Lab/Contenders.swift — the one interface all three run behind",
         ])
-        lab.exercises([])
+        lab.exercises()
     }
 
     // MARK: 1. One workload

@@ -1,0 +1,103 @@
+// Chapter 9's checks: the two faults of learner 002's design, fixed the way Kingfisher does.
+
+import Dispatch
+import ExerciseKit
+import Foundation
+
+// MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
+
+/// A value with a decoded size, as 09-cost-in-bytes stores it.
+public final class Picture: Sendable {
+    public let width: Int, height: Int, bytesPerPixel: Int
+    public init(width: Int, height: Int, bytesPerPixel: Int) {
+        self.width = width; self.height = height; self.bytesPerPixel = bytesPerPixel
+    }
+}
+
+public protocol CostInBytesExercise: AnyObject, Sendable {
+    /// A memory cache limited to `fraction` of `physicalMemory` bytes.
+    init(physicalMemory: UInt64, fraction: Double)
+    func store(_ picture: Picture, forKey key: String)
+    var probes: WatchedCache<Picture> { get }
+}
+
+public protocol FolderVanishedExercise: AnyObject, Sendable {
+    init(folder: URL)
+    /// Writes `data` as a file named `key` in the folder.
+    /// - Throws: any error but a missing folder, which is recreated (once) instead.
+    func store(_ data: Data, forKey key: String) throws
+}
+
+// MARK: The checks
+
+public enum Chapter9Checks {
+    /// 09-cost-in-bytes: the limit is bytes, the cost is bytes, and no machine size traps.
+    public static func costInBytes<E: CostInBytesExercise>(_: E.Type, _ run: CheckRun) {
+        let gib: UInt64 = 1 << 30
+        let cases: [(memory: UInt64, fraction: Double, limit: Int, why: String)] = [
+            (8 * gib, 0.25, Int(2 * gib), "a quarter of 8 GiB is 2 GiB, in bytes"),
+            (8 * gib, 0.05, Int(Double(8 * gib) * 0.05), "5% of 8 GiB, in bytes (not in megabytes)"),
+            (3, 0.25, 0, "a quarter of 3 bytes rounds down to 0"),
+            (UInt64.max, 1.0, Int.max, "all of an enormous memory is more than Int.max: the limit stops at Int.max (and must not trap)"),
+        ]
+        for item in cases {
+            let cache = E(physicalMemory: item.memory, fraction: item.fraction)
+            let limit = cache.probes.totalCostLimit
+            run.expect(limit == item.limit, "with \(item.memory) bytes and fraction \(item.fraction) the limit is \(limit), expected \(item.limit): \(item.why)")
+        }
+        let cache = E(physicalMemory: 8 * gib, fraction: 0.25)
+        let costs = LockedValue<[Int]>([])
+        cache.probes.watch { event in if case .set(_, let cost) = event { costs.set(costs.get() + [cost]) } }
+        cache.store(Picture(width: 64, height: 32, bytesPerPixel: 4), forKey: "p")
+        cache.probes.watch(nil)
+        run.expect(costs.get() == [8_192], "a 64×32 picture of 4 bytes per pixel must be stored with cost 8192 (its decoded bytes); "
+                   + "costs given: \(costs.get()) — with no cost (0), no limit ever applies")
+        run.expect(cache.probes.contains("p"), "the picture was not stored under its key")
+    }
+
+    /// 09-folder-vanished: a store into a vanished folder recreates it and retries once; every
+    /// other failure reaches the caller.
+    public static func folderVanished<E: FolderVanishedExercise>(_: E.Type, _ run: CheckRun) {
+        let fileManager = FileManager.default
+        let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("kfd-check-\(UUID().uuidString)", isDirectory: true)
+        let folder = base.appendingPathComponent("cache", isDirectory: true)
+        defer { try? fileManager.removeItem(at: base) }
+        do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            run.fail("the check could not create its folder \(folder.path): \(error)")
+            return
+        }
+        let storage = E(folder: folder)
+        /// Runs one store on its own thread, bounded: an endless retry loop is reported, not waited for.
+        func store(_ key: String) -> (finished: Bool, error: Error?) {
+            let outcome = LockedValue<Error?>(nil)
+            let done = spawn {
+                do { try storage.store(Data(key.utf8), forKey: key) } catch { outcome.set(error) }
+            }
+            return (signalled(done, within: 3), outcome.get())
+        }
+        func exists(_ key: String) -> Bool { fileManager.fileExists(atPath: folder.appendingPathComponent(key).path) }
+
+        let plain = store("a")
+        run.expect(plain.finished && plain.error == nil && exists("a"), "storing into the folder failed: \(String(describing: plain.error))")
+
+        try? fileManager.removeItem(at: folder)   // the system purged Library/Caches, or a user cleaned up
+        let vanished = store("b")
+        guard vanished.finished else { run.fail("store into a vanished folder never returned: a retry loop without end?"); return }
+        run.expect(vanished.error == nil && exists("b"),
+                   "store into a vanished folder must recreate the folder and retry; it \(vanished.error.map { "threw \($0)" } ?? "wrote nothing")")
+
+        // A file where the folder should be: recreating cannot help; the error must reach the caller.
+        try? fileManager.removeItem(at: folder)
+        guard fileManager.createFile(atPath: folder.path, contents: Data("not a folder".utf8)) else {
+            run.fail("the check could not put a file at \(folder.path)")
+            return
+        }
+        let blocked = store("c")
+        guard blocked.finished else {
+            run.fail("store where a file blocks the folder never returned: retry once, then give up with the error")
+            return
+        }
+        run.expect(blocked.error != nil, "store where a file blocks the folder reported nothing: the error must reach the caller")
+    }
+}

@@ -1,0 +1,26 @@
+import Synchronization
+
+/// A stand-in for a cache's disk, kept in memory: named values, written and read. The check can
+/// count the reads and be told of each one on the reading thread (to ask where it ran).
+public final class CountingDisk: Sendable {
+    private let files = Mutex<[String: String]>([:])
+    private let readCount = Atomic<Int>(0)
+    private let observer = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+    public init() {}
+
+    public func write(_ value: String, name: String) { files.withLock { $0[name] = value } }
+
+    public func read(_ name: String) -> String? {
+        readCount.add(1, ordering: .relaxed)
+        let body = observer.withLock { $0 }
+        body?(name)
+        return files.withLock { $0[name] }
+    }
+
+    // MARK: For the check
+
+    public var reads: Int { readCount.load(ordering: .relaxed) }
+    /// Calls `body` on the reading thread at every later read.
+    public func watchReads(_ body: (@Sendable (String) -> Void)?) { observer.withLock { $0 = body } }
+}

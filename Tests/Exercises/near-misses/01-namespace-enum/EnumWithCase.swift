@@ -1,0 +1,26 @@
+// NEAR-MISS: an enum, but with a case — ThumbnailStorage.shared is a value anyone can make.
+
+import ExerciseChecks
+
+public enum ThumbnailStorage {
+    case shared
+
+    public struct Config {
+        public var limit: Int
+        public init(limit: Int) { self.limit = limit }
+    }
+
+    public final class Backend {
+        public let config: Config
+        public init(config: Config) { self.config = config }
+    }
+}
+
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+public enum NamespaceEnum: NamespaceEnumExercise {
+    public typealias Namespace = ThumbnailStorage
+    public static func makeConfig(limit: Int) -> (limit: Int, typeName: String) {
+        let config = ThumbnailStorage.Config(limit: limit)
+        return (config.limit, String(describing: ThumbnailStorage.Config.self))
+    }
+}

@@ -1,0 +1,26 @@
+// NEAR-MISS: a struct with a private init — still a type with values; its own file can make one.
+
+import ExerciseChecks
+
+public struct ThumbnailStorage {
+    private init() {}
+
+    public struct Config {
+        public var limit: Int
+        public init(limit: Int) { self.limit = limit }
+    }
+
+    public final class Backend {
+        public let config: Config
+        public init(config: Config) { self.config = config }
+    }
+}
+
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+public enum NamespaceEnum: NamespaceEnumExercise {
+    public typealias Namespace = ThumbnailStorage
+    public static func makeConfig(limit: Int) -> (limit: Int, typeName: String) {
+        let config = ThumbnailStorage.Config(limit: limit)
+        return (config.limit, String(describing: ThumbnailStorage.Config.self))
+    }
+}

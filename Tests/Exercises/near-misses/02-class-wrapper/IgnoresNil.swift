@@ -1,0 +1,23 @@
+// NEAR-MISS: ignores nil, so `view.kfd.cacheKey = nil` cannot clear the key.
+
+import ExerciseChecks
+import KFDCache
+
+public final class PhotoView: KFDCompatible {
+    public var storedKey: String?
+    public init() {}
+}
+
+extension KFDWrapper where Base: PhotoView {
+    public var cacheKey: String? {
+        get { base.storedKey }
+        set { if let newValue { base.storedKey = newValue } }
+    }
+}
+
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+public enum ClassWrapper: ClassWrapperExercise {
+    public static func makeView() -> PhotoView { PhotoView() }
+    public static func setCacheKey(_ key: String?, on view: PhotoView) { view.kfd.cacheKey = key }
+    public static func storedKey(of view: PhotoView) -> String? { view.storedKey }
+}

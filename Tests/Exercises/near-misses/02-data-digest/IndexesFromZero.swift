@@ -1,0 +1,23 @@
+// NEAR-MISS: indexes the bytes from 0 — on a Data slice (first index not 0) that reads the wrong bytes or traps.
+
+import ExerciseChecks
+import Foundation
+import KFDCache
+
+extension KFDWrapper where Base == Data {
+    public var sha256: String {
+        SHA256.hexDigest(of: Array(base))
+    }
+
+    public var isPNG: Bool {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard base.count >= 8 else { return false }
+        return (0..<8).allSatisfy { base[$0] == signature[$0] }
+    }
+}
+
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+public enum DataDigest: DataDigestExercise {
+    public static func sha256(of data: Data) -> String { data.kfd.sha256 }
+    public static func isPNG(_ data: Data) -> Bool { data.kfd.isPNG }
+}

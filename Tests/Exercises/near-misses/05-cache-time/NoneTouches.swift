@@ -1,0 +1,23 @@
+// NEAR-MISS: .none still moves the last access to now: a read that must change nothing changes a date.
+
+import ExerciseChecks
+import Foundation
+import KFDCache
+
+public enum CacheTime {
+    public static func extended(lastAccess: Date, expiration: Date, now: Date,
+                                extending: ExpirationExtending) -> (lastAccess: Date, expiration: Date)? {
+        switch extending {
+        case .none:
+            return (now.fileAttributeDate, expiration)
+        case .cacheTime:
+            let lifetime = expiration.timeIntervalSince(lastAccess)
+            return (now.fileAttributeDate, now.addingTimeInterval(lifetime).fileAttributeDate)
+        case .expirationTime(let replacement):
+            return (now.fileAttributeDate, replacement.estimatedExpirationSince(now).fileAttributeDate)
+        }
+    }
+}
+
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+extension CacheTime: CacheTimeExercise {}

@@ -1,0 +1,29 @@
+// EXERCISE 02-data-digest — add `kfd.sha256` and `kfd.isPNG` to Data.
+//
+// `Data` is already `KFDCompatibleValue`, so `data.kfd` exists. Fill in the two helpers on the
+// wrapper: the SHA-256 of the bytes as lowercase hex, and whether the bytes start with the PNG
+// signature (89 50 4E 47 0D 0A 1A 0A). Any Data: empty, short, or a slice of a larger one.
+// Read: Chapters/02-kfd-wrapper/README.md, Sources/KFDCache/KFDWrapper.swift.
+// Check: swift run workbook check 02-data-digest      Hint: swift run workbook hint 02-data-digest
+
+import ExerciseChecks
+import Foundation
+import KFDCache
+
+extension KFDWrapper where Base == Data {
+    // TODO: the SHA-256 of the bytes, 64 lowercase hex digits.
+    public var sha256: String {
+        ""
+    }
+
+    // TODO: whether the bytes start with the 8-byte PNG signature.
+    public var isPNG: Bool {
+        false
+    }
+}
+
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+public enum DataDigest: DataDigestExercise {
+    public static func sha256(of data: Data) -> String { data.kfd.sha256 }
+    public static func isPNG(_ data: Data) -> Bool { data.kfd.isPNG }
+}
