@@ -24,7 +24,7 @@ public protocol SyncReadExercise: AnyObject, Sendable {
     /// Writes on `ioQueue`, later.
     func store(_ value: String, forKey key: String)
     /// Reads from disk and calls `completion` with the value: on `ioQueue` by default; with
-    /// `synchronously`, before returning, from whichever thread (or queue) calls.
+    /// `synchronously`, on the calling thread before returning, whichever thread (or queue) calls.
     func retrieve(forKey key: String, synchronously: Bool, completion: @escaping @Sendable (String?) -> Void)
     /// Returns when every write queued so far is done.
     func waitForWrites()
@@ -85,15 +85,23 @@ public enum Chapter8Checks {
         run.expect(readOnQueue.isSet && !readOffQueue.isSet, "the asynchronous read ran off ioQueue: reads that do not block the caller belong on ioQueue")
         guard run.passed else { return }
 
-        // 2. Synchronous, from a plain thread: completion before returning, read on this thread.
-        let calledBeforeReturn = Latch()
+        // 2. Synchronous, from a plain thread: the completion runs on this thread, with the
+        //    value, before retrieve returns (checked by thread, not by timing: deterministic).
+        let onCaller = Latch(), afterReturn = Latch(), gotValue = Latch()
         let plain = spawn {
-            let called = Latch()
-            cache.retrieve(forKey: "k", synchronously: true) { value in if value == "v" { called.set() } }
-            if called.isSet { calledBeforeReturn.set() }
+            let caller = ObjectIdentifier(Thread.current)
+            let returned = Latch()
+            cache.retrieve(forKey: "k", synchronously: true) { value in
+                if ObjectIdentifier(Thread.current) == caller { onCaller.set() }
+                if returned.isSet { afterReturn.set() }
+                if value == "v" { gotValue.set() }
+            }
+            returned.set()
         }
         guard run.wait(plain, seconds: 2, orFail: "retrieve(synchronously: true) never returned") else { return }
-        run.expect(calledBeforeReturn.isSet, "with synchronously: true the completion must run, with the value, before retrieve returns")
+        run.expect(onCaller.isSet && !afterReturn.isSet,
+                   "with synchronously: true the completion must run on the calling thread, before retrieve returns")
+        run.expect(gotValue.isSet, "with synchronously: true the completion did not get the value \"v\"")
 
         // 3. Synchronous, from ioQueue itself (as from a store's completion): no deadlock, no trap.
         let nested = DispatchSemaphore(value: 0)

@@ -5,6 +5,11 @@
 
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An `NSLock` the check can watch. Use it as an NSLock: `lock()`, `unlock()`, `withLock { }`.
 /// It also knows which thread holds it and how many times it was taken.
@@ -59,7 +64,14 @@ final class ViolationLog: Sendable {
     var messages: [String] { state.withLock { $0 } }
 }
 
-/// A number that identifies the calling thread while it lives.
+/// A number that identifies the calling thread while it lives: its pthread handle. (Not
+/// `Thread.current`, which on Linux makes a Foundation object for every Dispatch worker thread.)
 enum ThreadIdentity {
-    static var current: UInt { UInt(bitPattern: ObjectIdentifier(Thread.current)) }
+    static var current: UInt {
+        #if canImport(Darwin)
+        return UInt(bitPattern: pthread_self())
+        #else
+        return UInt(pthread_self())
+        #endif
+    }
 }

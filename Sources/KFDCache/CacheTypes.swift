@@ -55,6 +55,9 @@ public enum ImageCacheResult<Value: Sendable>: Sendable {
 /// Kingfisher defaults many callbacks to the main queue, for UI. This library has no UI and runs
 /// in command-line tools and servers, where nothing may be running the main queue; so every
 /// default here is `.untouch` (the thread that finished the work), and `.mainAsync` is opt-in.
+/// With `.untouch` a disk completion runs *on* `ioQueue`; that is safe because no public call
+/// waits for `ioQueue` (`loadDiskFileSynchronously` reads on the caller's thread), so a completion
+/// may call back into the same cache, synchronously or not.
 public enum CallbackQueue: Sendable {
     /// `DispatchQueue.main.async`.
     case mainAsync

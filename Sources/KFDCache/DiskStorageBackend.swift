@@ -6,6 +6,7 @@
 
 import Dispatch
 import Foundation
+import Synchronization
 
 extension DiskStorage {
 
@@ -30,6 +31,16 @@ extension DiskStorage {
         public let directoryURL: URL
 
         let metaChangingQueue: DispatchQueue
+        /// The thread running a block on `metaChangingQueue` now (0: none), so that waiting for the
+        /// queue from a block already on it is skipped instead of trapping (a serial queue cannot
+        /// wait for itself). Kept by hand, not with `DispatchQueue.getSpecific`: under many threads
+        /// that corrupted the heap here (corelibs, Linux; measured in the exercise probes).
+        private let metaChangingRunner = Atomic<UInt>(0)
+
+        /// Tells a test when the initial folder scan runs, and whether the folder existed then
+        /// (Kingfisher's tests watch it by overriding FileManager methods, which cannot be
+        /// overridden on Linux). Set once, by `init`.
+        private let scanObserver: (@Sendable (ScanEvent) -> Void)?
 
         /// The names of the files that may exist: built once on a background queue when the
         /// backend is made, then added to on every store. *Not* removed from on remove (a stale
@@ -54,7 +65,8 @@ extension DiskStorage {
             self.init(noThrowConfig: config, creatingDirectory: creatingDirectory, now: { Date() })
         }
 
-        init(noThrowConfig config: Config, creatingDirectory: Bool, now: @escaping @Sendable () -> Date) {
+        init(noThrowConfig config: Config, creatingDirectory: Bool, now: @escaping @Sendable () -> Date,
+             scanObserver: (@Sendable (ScanEvent) -> Void)? = nil) {
             var config = config
             let creation = Creation(config)
             directoryURL = creation.directoryURL
@@ -62,10 +74,23 @@ extension DiskStorage {
             config.cachePathBlock = nil
             _config = config
             self.now = now
+            self.scanObserver = scanObserver
             metaChangingQueue = DispatchQueue(label: creation.cacheName)
             setupCacheChecking()
             if creatingDirectory { try? prepareDirectory() }
         }
+
+        /// What the initial folder scan saw.
+        struct ScanEvent: Sendable, Equatable {
+            /// Whether the folder existed when the scan ran (it runs on a background queue while
+            /// `init` goes on to create the folder: either order is possible, and both are fine).
+            let folderExisted: Bool
+            /// The names found; nil when the listing failed (then every check asks the disk).
+            let names: Set<String>?
+        }
+
+        /// Makes every later call fail with `storageNotReady` (a cache that could not be set up).
+        func markNotReady() { storageReady = false }
 
         private var storageReady: Bool {
             get { propertyQueue.sync { _storageReady } }
@@ -74,14 +99,16 @@ extension DiskStorage {
 
         private func setupCacheChecking() {
             maybeCachedCheckingQueue.async {
+                let existed = self.folderExists()
                 do {
                     // No folder yet (a new storage makes it right after this is queued): no files.
-                    let names = self.folderExists() ? try self.allFileURLs(for: []).map(\.lastPathComponent) : []
+                    let names = existed ? try self.allFileURLs(for: []).map(\.lastPathComponent) : []
                     self.maybeCached = Set(names)
                 } catch {
                     // An unreadable folder: no shortcut, every check goes to the disk.
                     self.maybeCached = nil
                 }
+                self.scanObserver?(ScanEvent(folderExisted: existed, names: self.maybeCached))
             }
         }
 
@@ -204,18 +231,24 @@ extension DiskStorage {
             // `isCached` answers from the dates alone: let it see the extensions of earlier hits.
             if !actuallyLoad { waitForMetadataUpdates() }
 
+            // The rule (the same for `value`, `isCached` and the hybrid cache's retrieve): what the
+            // cache cannot see is a miss — no file, an expired one, a folder that vanished or that
+            // we may not search (Kingfisher asks `fileExists` first, which says false for all of
+            // these). What it can see but not read is an error: a file whose metadata or bytes fail
+            // for another reason, or that cannot be decoded.
             let meta: FileMeta
             do {
                 meta = try FileMeta(fileURL: fileURL, attribute: config.lastAccessAttribute)
             } catch {
-                // No file (or it vanished since): a miss, the normal case for a cache.
-                if Self.isNoSuchFile(error) { return nil }
+                if Self.isNoSuchFile(error) || Self.isNotPermitted(error) { return nil }
                 throw CacheError.cannotAccessFileAttributes(fileURL: fileURL, underlying: error)
             }
             if meta.isDirectory || meta.expired(referenceDate: referenceDate) { return nil }
             // `isCached` asks only whether a valid file exists: no read, no decode, no extension.
             if !actuallyLoad { return T.empty }
 
+            // A file removed between the metadata read and this one (a concurrent remove or clean)
+            // is a miss like any other; any other failure to read an existing file is an error.
             let data: Data
             do { data = try FileReading.contents(of: fileURL) } catch {
                 if Self.isNoSuchFile(error) { return nil }
@@ -230,7 +263,7 @@ extension DiskStorage {
                 // in Apple's SDK, and capturing it alone does not compile on a Mac.
                 let config = self.config
                 let now = self.now()
-                metaChangingQueue.async {
+                onMetaChangingQueue {
                     // Best effort: a file removed in the meantime has nothing left to extend.
                     try? meta.extendExpiration(extendingExpiration, now: now, attribute: config.lastAccessAttribute,
                                                fileManager: config.fileManager)
@@ -239,9 +272,31 @@ extension DiskStorage {
             return object
         }
 
-        /// Blocks until every extension queued by earlier reads has been written.
+        /// Blocks until every extension queued by earlier reads has been written. Safe from any
+        /// queue: called from a block on the metadata queue itself, there is nothing earlier left
+        /// to wait for (the queue is serial), and waiting would trap.
         public func waitForMetadataUpdates() {
+            if metaChangingRunner.load(ordering: .acquiring) == Self.currentThread { return }
             metaChangingQueue.sync {}
+        }
+
+        /// Runs `work` on `metaChangingQueue`, later; every block goes through here, so the queue
+        /// knows which thread runs it (see `metaChangingRunner`).
+        func onMetaChangingQueue(_ work: @escaping @Sendable () -> Void) {
+            metaChangingQueue.async {
+                self.metaChangingRunner.store(Self.currentThread, ordering: .releasing)
+                defer { self.metaChangingRunner.store(0, ordering: .releasing) }
+                work()
+            }
+        }
+
+        /// The calling thread's pthread handle, as a number.
+        private static var currentThread: UInt {
+            #if canImport(Darwin)
+            return UInt(bitPattern: pthread_self())
+            #else
+            return UInt(pthread_self())
+            #endif
         }
 
         private func shortcutAllows(_ fileName: String) -> Bool {
@@ -288,6 +343,12 @@ extension DiskStorage {
 
         /// Removes every file, and the folder with them, then makes the folder again.
         public func removeAll() throws {
+            try removeAll(skipCreatingDirectory: false)
+        }
+
+        /// Removes every file and the folder; makes the folder again unless `skipCreatingDirectory`
+        /// (then the next store makes it, as after the system purged it).
+        public func removeAll(skipCreatingDirectory: Bool) throws {
             try ensureReady()
             waitForMetadataUpdates()
             do { try config.fileManager.removeItem(at: directoryURL) } catch {
@@ -295,7 +356,7 @@ extension DiskStorage {
                     throw CacheError.cannotRemoveFile(fileURL: directoryURL, underlying: error)
                 }
             }
-            try prepareDirectory()
+            if !skipCreatingDirectory { try prepareDirectory() }
             maybeCachedCheckingQueue.sync { maybeCached = [] }
         }
 
@@ -334,11 +395,15 @@ extension DiskStorage {
 
         // MARK: Cleaning
 
+        /// The folder's files. A vanished folder holds none: that is a normal state for a cache
+        /// (the system may purge Library/Caches), so sizes are 0 and cleans find nothing, as in
+        /// Kingfisher. A folder that exists but cannot be listed is an error.
         func allFileURLs(for propertyKeys: [URLResourceKey]) throws -> [URL] {
             do {
                 return try config.fileManager.contentsOfDirectory(
                     at: directoryURL, includingPropertiesForKeys: propertyKeys, options: [.skipsHiddenFiles])
             } catch {
+                if Self.isNoSuchFile(error), !folderExists() { return [] }
                 throw CacheError.cannotListDirectory(directory: directoryURL, underlying: error)
             }
         }
@@ -405,6 +470,16 @@ extension DiskStorage {
 
         // MARK: Errors
 
+        /// Whether `error` means "not permitted" (EACCES, EPERM: a folder we may not search), as
+        /// either platform reports it.
+        static func isNotPermitted(_ error: any Error) -> Bool {
+            let ns = error as NSError
+            if ns.domain == NSCocoaErrorDomain, ns.code == CocoaError.fileReadNoPermission.rawValue { return true }
+            if ns.domain == NSPOSIXErrorDomain, ns.code == Int(EACCES) || ns.code == Int(EPERM) { return true }
+            if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError { return isNotPermitted(underlying) }
+            return false
+        }
+
         /// Whether `error` means "there is no such file", as either platform reports it.
         static func isNoSuchFile(_ error: any Error) -> Bool {
             let ns = error as NSError
@@ -412,7 +487,7 @@ extension DiskStorage {
                ns.code == CocoaError.fileReadNoSuchFile.rawValue || ns.code == CocoaError.fileNoSuchFile.rawValue {
                 return true
             }
-            if ns.domain == NSPOSIXErrorDomain, ns.code == Int(ENOENT) { return true }
+            if ns.domain == NSPOSIXErrorDomain, ns.code == Int(ENOENT) || ns.code == Int(ENOTDIR) { return true }
             if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError { return isNoSuchFile(underlying) }
             return false
         }

@@ -14,7 +14,7 @@ extension DiskStorage {
 
         /// The resource keys `init(fileURL:attribute:)` asks for.
         static func resourceKeys(_ attribute: LastAccessAttribute) -> Set<URLResourceKey> {
-            [lastAccessKey(attribute), .contentModificationDateKey, .isDirectoryKey, .fileSizeKey]
+            [lastAccessKey(attribute), .contentModificationDateKey, .isDirectoryKey, .fileSizeKey, .isSymbolicLinkKey]
         }
 
         private static func lastAccessKey(_ attribute: LastAccessAttribute) -> URLResourceKey {
@@ -24,10 +24,21 @@ extension DiskStorage {
             }
         }
 
+        /// - Throws: when the entry cannot be read — and `fileNoSuchFile` for a symbolic link
+        ///   whose target is gone: the cache never writes links, and a link is followed (as
+        ///   Kingfisher's `fileExists` does), so a dangling one is a miss. Kingfisher 8.11 instead
+        ///   throws `cannotLoadDataFromDisk` from its read; `value`/`isCached` here agree: nil, false.
         init(fileURL: URL, attribute: LastAccessAttribute) throws {
             // A fresh URL: on Apple platforms a URL caches resource values it has read once.
             let url = URL(fileURLWithPath: fileURL.path)
-            let values = try url.resourceValues(forKeys: Self.resourceKeys(attribute))
+            var values = try url.resourceValues(forKeys: Self.resourceKeys(attribute))
+            if values.isSymbolicLink == true {
+                let target = url.resolvingSymlinksInPath()
+                guard target.path != url.path, FileManager.default.fileExists(atPath: target.path) else {
+                    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+                }
+                values = try target.resourceValues(forKeys: Self.resourceKeys(attribute))
+            }
             self.url = fileURL
             switch attribute {
             case .creationDate: lastAccessDate = values.creationDate

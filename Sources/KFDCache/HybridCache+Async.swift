@@ -43,6 +43,16 @@ extension HybridCache {
         await withCheckedContinuation { continuation in cleanExpiredDiskCache { continuation.resume() } }
     }
 
+    /// Where a value for `key` is cached, asked on `ioQueue` after every disk operation queued before.
+    public func imageCachedTypeAsync(forKey key: String, processorIdentifier: String = "",
+                                     forcedExtension: String? = nil) async -> CacheType {
+        await withCheckedContinuation { continuation in
+            imageCachedTypeAsync(forKey: key, processorIdentifier: processorIdentifier, forcedExtension: forcedExtension) {
+                continuation.resume(returning: $0)
+            }
+        }
+    }
+
     /// The bytes the disk folder takes.
     public var diskStorageSize: UInt {
         get async throws {

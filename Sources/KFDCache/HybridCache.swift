@@ -13,8 +13,11 @@ public struct CacheOptions: Sendable {
     /// Only look in memory; a memory miss is reported as `.none` without touching the disk
     /// (the caller will fetch a fresh value anyway).
     public var fromMemoryCacheOrRefresh = false
-    /// Read the disk on the calling thread, before the call returns (still serialized with every
-    /// other disk operation through `ioQueue.sync`) — used to avoid a flash of placeholder in UI.
+    /// Read the disk on the calling thread, before the call returns, as Kingfisher does — used to
+    /// avoid a flash of placeholder in UI. Not through `ioQueue`: a read made from a completion
+    /// handler (which runs on `ioQueue` with the default `.untouch`) would wait for itself and
+    /// trap. The disk storage is thread-safe on its own; what is given up is only the ordering
+    /// with writes still queued on `ioQueue` (exercise 08-sync-read-anywhere).
     public var loadDiskFileSynchronously = false
     /// Only store in memory.
     public var cacheMemoryOnly = false
@@ -24,6 +27,9 @@ public struct CacheOptions: Sendable {
     public var diskCacheAccessExtendingExpiration: ExpirationExtending = .cacheTime
     public var callbackQueue: CallbackQueue = .untouch
     public var writeOptions: Data.WritingOptions = []
+    /// An extension for the disk file's name instead of the disk storage's own rule (Kingfisher's
+    /// `forcedExtension`); the same value must be given to read it back.
+    public var forcedExtension: String? = nil
 
     public init() {}
 }
@@ -58,6 +64,16 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
         guard !name.isEmpty else { throw CacheError.invalidCacheName }
         let memory = MemoryStorage.Backend<Value>(config: .init(totalCostLimit: memoryCostLimit))
         let disk = try DiskStorage.Backend<Data>(config: .init(name: name, sizeLimit: diskSizeLimit, directory: directory))
+        self.init(memoryStorage: memory, diskStorage: disk, serializer: serializer)
+    }
+
+    /// A cache that never throws (Kingfisher's `init(name:)`): when its folder cannot be made, or
+    /// `name` is empty, the disk layer is *not ready* — every disk call reports
+    /// `CacheError.storageNotReady` — and memory works as usual. Folder: the user's caches folder.
+    public convenience init(name: String, serializer: some CacheSerializer<Value>) {
+        let memory = MemoryStorage.Backend<Value>(config: .init(totalCostLimit: HybridCache.defaultMemoryCostLimit))
+        let disk = DiskStorage.Backend<Data>(noThrowConfig: .init(name: name, sizeLimit: 0), creatingDirectory: !name.isEmpty)
+        if name.isEmpty { disk.markNotReady() }
         self.init(memoryStorage: memory, diskStorage: disk, serializer: serializer)
     }
 
@@ -98,7 +114,7 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
                     throw CacheError.cannotConvertToData(key: computedKey, underlying: error)
                 }
                 try self.diskStorage.store(value: data, forKey: computedKey, expiration: options.diskCacheExpiration,
-                                           writeOptions: options.writeOptions)
+                                           writeOptions: options.writeOptions, forcedExtension: options.forcedExtension)
                 diskResult = .success(())
             } catch {
                 diskResult = .failure(error)
@@ -111,12 +127,14 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
     }
 
     /// Stores bytes on disk only (Kingfisher's `storeToDisk`).
-    public func storeToDisk(_ data: Data, forKey key: String, processorIdentifier: String = "",
+    public func storeToDisk(_ data: Data, forKey key: String, processorIdentifier: String = "", forcedExtension: String? = nil,
                             expiration: StorageExpiration? = nil, callbackQueue: CallbackQueue = .untouch,
                             completionHandler: (@Sendable (CacheStoreResult) -> Void)? = nil) {
         let computedKey = key.computedKey(with: processorIdentifier)
         ioQueue.async {
-            let diskResult: Result<(), any Error> = Result { try self.diskStorage.store(value: data, forKey: computedKey, expiration: expiration) }
+            let diskResult: Result<(), any Error> = Result {
+                try self.diskStorage.store(value: data, forKey: computedKey, expiration: expiration, forcedExtension: forcedExtension)
+            }
             if let completionHandler {
                 let result = CacheStoreResult(memoryCacheResult: .success(()), diskCacheResult: diskResult)
                 callbackQueue.execute { completionHandler(result) }
@@ -157,15 +175,15 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
         }
     }
 
-    /// Reads and decodes on `ioQueue` (async, or sync with `loadDiskFileSynchronously`), and
-    /// warms memory inside the same block — so a remove queued after it also removes the warmed
-    /// value, and no stale value outlives a completed remove.
+    /// Reads and decodes on `ioQueue` (or, with `loadDiskFileSynchronously`, on the caller's
+    /// thread), and warms memory in the same block — so a remove queued after an asynchronous read
+    /// also removes the warmed value, and no stale value outlives a completed remove.
     private func readDisk(forKey key: String, options: CacheOptions, warmMemory: Bool,
                           then finish: @escaping @Sendable (Result<Value?, any Error>) -> Void) {
         let computedKey = key.computedKey(with: options.processorIdentifier)
         let work: @Sendable () -> Void = {
             let result: Result<Value?, any Error> = Result {
-                guard let data = try self.diskStorage.value(forKey: computedKey,
+                guard let data = try self.diskStorage.value(forKey: computedKey, forcedExtension: options.forcedExtension,
                                                             extendingExpiration: options.diskCacheAccessExtendingExpiration)
                 else { return nil }
                 do { return try self.serializer.value(with: data) } catch {
@@ -180,7 +198,9 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
             }
             finish(result)
         }
-        if options.loadDiskFileSynchronously { ioQueue.sync(execute: work) } else { ioQueue.async(execute: work) }
+        // Synchronously: on the caller's thread, never `ioQueue.sync` — the caller may be a block
+        // on `ioQueue` itself (any completion handler, with `.untouch`), and would trap.
+        if options.loadDiskFileSynchronously { work() } else { ioQueue.async(execute: work) }
     }
 
     // MARK: Remove and clean
@@ -250,30 +270,61 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
 
     // MARK: Queries
 
-    /// Where a value for `key` is cached right now (memory wins).
-    public func imageCachedType(forKey key: String, processorIdentifier: String = "") -> CacheType {
+    /// Where a value for `key` is cached right now (memory wins). Reads the disk's metadata on the
+    /// calling thread; `imageCachedTypeAsync` asks on `ioQueue` instead.
+    public func imageCachedType(forKey key: String, processorIdentifier: String = "",
+                                forcedExtension: String? = nil) -> CacheType {
         let computedKey = key.computedKey(with: processorIdentifier)
         if memoryStorage.isCached(forKey: computedKey) { return .memory }
-        if diskStorage.isCached(forKey: computedKey) { return .disk }
+        if diskStorage.isCached(forKey: computedKey, forcedExtension: forcedExtension) { return .disk }
         return .none
     }
 
-    public func isCached(forKey key: String, processorIdentifier: String = "") -> Bool {
-        imageCachedType(forKey: key, processorIdentifier: processorIdentifier).cached
+    /// `imageCachedType`, answered on `ioQueue` — after every disk operation queued before it.
+    public func imageCachedTypeAsync(forKey key: String, processorIdentifier: String = "", forcedExtension: String? = nil,
+                                     callbackQueue: CallbackQueue = .untouch,
+                                     completionHandler: @escaping @Sendable (CacheType) -> Void) {
+        ioQueue.async {
+            let type = self.imageCachedType(forKey: key, processorIdentifier: processorIdentifier, forcedExtension: forcedExtension)
+            callbackQueue.execute { completionHandler(type) }
+        }
+    }
+
+    public func isCached(forKey key: String, processorIdentifier: String = "", forcedExtension: String? = nil) -> Bool {
+        imageCachedType(forKey: key, processorIdentifier: processorIdentifier, forcedExtension: forcedExtension).cached
     }
 
     /// The file name the value for `key` is stored under (the SHA-256 of the computed key).
-    public func hash(forKey key: String, processorIdentifier: String = "") -> String {
-        diskStorage.cacheFileURL(forKey: key.computedKey(with: processorIdentifier)).lastPathComponent
+    public func hash(forKey key: String, processorIdentifier: String = "", forcedExtension: String? = nil) -> String {
+        diskStorage.cacheFileURL(forKey: key.computedKey(with: processorIdentifier), forcedExtension: forcedExtension).lastPathComponent
     }
 
     /// The path of the file that holds (or would hold) the value for `key`.
-    public func cachePath(forKey key: String, processorIdentifier: String = "") -> String {
-        diskStorage.cacheFileURL(forKey: key.computedKey(with: processorIdentifier)).path
+    public func cachePath(forKey key: String, processorIdentifier: String = "", forcedExtension: String? = nil) -> String {
+        diskStorage.cacheFileURL(forKey: key.computedKey(with: processorIdentifier), forcedExtension: forcedExtension).path
+    }
+
+    /// The file's URL when a valid value for `key` is on disk now, else nil.
+    public func possibleCacheFileURLIfOnDisk(forKey key: String, processorIdentifier: String = "",
+                                             forcedExtension: String? = nil) -> URL? {
+        let computedKey = key.computedKey(with: processorIdentifier)
+        guard diskStorage.isCached(forKey: computedKey, forcedExtension: forcedExtension) else { return nil }
+        return diskStorage.cacheFileURL(forKey: computedKey, forcedExtension: forcedExtension)
     }
 
     /// The bytes the disk folder takes, computed on `ioQueue`.
     public func calculateDiskStorageSize(completion: @escaping @Sendable (Result<UInt, any Error>) -> Void) {
         ioQueue.async { completion(Result { try self.diskStorage.totalSize() }) }
     }
+}
+
+extension HybridCache where Value == Bitmap {
+    /// A shared cache named "default" in the user's caches folder (Kingfisher's `ImageCache.default`).
+    /// A generic class cannot hold a static stored property, so it is given for `Bitmap`, the value
+    /// this workbook caches; make your own `HybridCache(name:serializer:)` for other values.
+    public static var `default`: HybridCache<Bitmap> { DefaultHybridCache.shared }
+}
+
+private enum DefaultHybridCache {
+    static let shared = HybridCache<Bitmap>(name: "default", serializer: PPMSerializer())
 }

@@ -52,16 +52,19 @@ extension KFDWrapper where Base == String {
     /// Used as the cache file name, so any key maps to a fixed-length, path-safe name.
     public var sha256: String { SHA256.hexDigest(of: Array(base.utf8)) }
 
-    /// The path extension of a key that looks like a file name or URL, without scale suffixes:
-    /// `"a/b/photo.png"` → `"png"`, `"icon.jpg@2x"` → `"jpg"`, `"noext"` → `nil`.
+    /// The path extension of a key that looks like a file name or URL, as Kingfisher 8.11 reads
+    /// it: `"a/b/photo.png"` → `"png"`, `"icon.jpg@2x"` → `"jpg"`, `"noext"` → `nil`.
     ///
+    /// The key is cut at its first `@` (scale and processor suffixes), the text after the last
+    /// `.` is taken, and it counts only if it looks like an extension: 1 to 20 letters or digits.
+    /// Anything else — `"com/image"` from a URL without one, `"jpg?v=2"` from a query string —
+    /// would put a `/` or a `?` into the cache file's name (Kingfisher issue #2301), so it is nil.
     /// Kingfisher uses it (with `autoExtAfterHashedFileName`) to keep the original extension on
     /// hashed file names, which some tools need to recognise file types.
     public var ext: String? {
-        guard let dot = base.lastIndex(of: ".") else { return nil }
-        let afterDot = base[base.index(after: dot)...]
-        guard let firstSegment = afterDot.split(separator: "@", omittingEmptySubsequences: false).first,
-              !firstSegment.isEmpty else { return nil }
-        return String(firstSegment)
+        guard let name = base.split(separator: "@").first, let dot = name.lastIndex(of: ".") else { return nil }
+        let candidate = name[name.index(after: dot)...]
+        guard (1...20).contains(candidate.count), candidate.allSatisfy({ $0.isLetter || $0.isNumber }) else { return nil }
+        return String(candidate)
     }
 }

@@ -10,9 +10,11 @@ extension HybridCache {
         clearMemoryCache()
     }
 
-    /// The app is going to the background: clean expired values (Kingfisher runs the disk clean
-    /// in a background task there).
+    /// The app is going to the background: drop the memory values not stored with
+    /// `keepWhenEnteringBackground`, then clean expired values (Kingfisher runs the disk clean in
+    /// a background task there).
     public func handleEnteringBackground(completion: (@Sendable () -> Void)? = nil) {
+        memoryStorage.removeValuesNotKeptInBackground()
         cleanExpiredCache(completion: completion)
     }
 

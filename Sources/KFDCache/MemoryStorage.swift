@@ -38,9 +38,11 @@ public enum MemoryStorage {
             get { lock.withLock { _config } }
             set {
                 lock.withLock {
+                    let rearm = newValue.cleanInterval != _config.cleanInterval
                     _config = newValue
                     storage.totalCostLimit = newValue.totalCostLimit
                     storage.countLimit = newValue.countLimit
+                    if rearm { startCleanTimer(interval: newValue.cleanInterval) }
                 }
             }
         }
@@ -68,7 +70,10 @@ public enum MemoryStorage {
         /// only on a thread whose run loop runs; command-line tools and test runners on Linux have
         /// none, so the clean would silently never happen. The timer's handler holds `self` weakly:
         /// a timer must not keep its backend alive (the study notes' Q2), and `deinit` cancels it.
+        /// Called from `init` and, holding `lock`, from the `config` setter; cancels any timer first.
         private func startCleanTimer(interval: TimeInterval) {
+            cleanTimer?.cancel()
+            cleanTimer = nil
             guard interval > 0, interval.isFinite else { return }
             let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
             timer.schedule(deadline: .now() + interval, repeating: interval)
@@ -101,12 +106,41 @@ public enum MemoryStorage {
         /// Stores `value` under `key`, expiring after `expiration` (or `config.expiration`).
         /// A value stored with an already expired expiration is not stored at all.
         public func store(value: T, forKey key: String, expiration: StorageExpiration? = nil) {
+            storeNoThrow(value: value, forKey: key, expiration: expiration)
+        }
+
+        /// `store`, by the name Kingfisher's own code and tests call it (its store never throws).
+        func storeNoThrow(value: T, forKey key: String, expiration: StorageExpiration? = nil) {
             lock.withLock {
                 let expiration = expiration ?? _config.expiration
                 guard !expiration.isExpired else { return }
-                let object = StorageObject(value, expiration: expiration, now: now())
+                let object = StorageObject(value, expiration: expiration, now: now(), cost: value.cacheCost,
+                                           keepInBackground: _config.keepWhenEnteringBackground)
                 storage.setObject(object, forKey: key as NSString, cost: value.cacheCost)
                 keys.insert(key)
+            }
+        }
+
+        /// The total cost of the values NSCache holds now (expired ones included until they are
+        /// cleaned): what counts against `totalCostLimit`. O(k) in the number of keys.
+        public func totalCacheCost() -> Int {
+            lock.withLock {
+                keys.reduce(0) { total, key in total + (storage.object(forKey: key as NSString)?.cost ?? 0) }
+            }
+        }
+
+        /// Drops the values stored while `keepWhenEnteringBackground` was false: what the system
+        /// does to a backgrounded app's cache. `HybridCache.handleEnteringBackground()` calls it.
+        public func removeValuesNotKeptInBackground() {
+            lock.withLock {
+                for key in keys {
+                    let nsKey = key as NSString
+                    guard let object = storage.object(forKey: nsKey) else { keys.remove(key); continue }
+                    if !object.keepInBackground {
+                        storage.removeObject(forKey: nsKey)
+                        keys.remove(key)
+                    }
+                }
             }
         }
 
@@ -160,8 +194,14 @@ extension MemoryStorage {
         public var countLimit: Int = .max
         /// The expiration a value gets when `store` is called without one. Default: 300 seconds.
         public var expiration: StorageExpiration = .seconds(300)
-        /// How often the clean timer removes expired values. Read once, when the backend is made.
-        public let cleanInterval: TimeInterval
+        /// How often the clean timer removes expired values. Setting a backend's `config` with a
+        /// different interval re-arms its timer (0 or less: no timer).
+        public var cleanInterval: TimeInterval
+        /// Whether values stored from now on survive the app entering the background. By default
+        /// (false) they are dropped then, to keep a backgrounded app small; values stored while
+        /// this was false are dropped even after it is set (Kingfisher's rule). On Linux nothing
+        /// enters the background: `HybridCache.handleEnteringBackground()` is the hook to call.
+        public var keepWhenEnteringBackground = false
 
         public init(totalCostLimit: Int, cleanInterval: TimeInterval = 120) {
             self.totalCostLimit = totalCostLimit
@@ -176,11 +216,15 @@ extension MemoryStorage {
     // changed only by `Backend` while it holds its lock.
     final class StorageObject<T: Sendable>: @unchecked Sendable {
         let value: T
+        let cost: Int
+        let keepInBackground: Bool
         private(set) var expiration: StorageExpiration
         private(set) var estimatedExpiration: Date
 
-        init(_ value: T, expiration: StorageExpiration, now: Date) {
+        init(_ value: T, expiration: StorageExpiration, now: Date, cost: Int = 0, keepInBackground: Bool = false) {
             self.value = value
+            self.cost = cost
+            self.keepInBackground = keepInBackground
             self.expiration = expiration
             self.estimatedExpiration = expiration.estimatedExpirationSince(now)
         }

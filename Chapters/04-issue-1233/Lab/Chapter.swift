@@ -12,7 +12,7 @@ public enum Chapter: ChapterProgram {
     static let noBacktrace = ["SWIFT_BACKTRACE": "enable=no"]
 
     public static func run(_ lab: Lab) throws {
-        let runs = lab.size(quick: 6, full: 16)
+        let runs = lab.size(quick: 16, full: 40)
         let operations = lab.size(quick: 60_000, full: 100_000)
 
         lab.part("crash", "The 5.7.0 design under stress")
@@ -69,7 +69,7 @@ public enum Chapter: ChapterProgram {
     /// Runs one more crashing child with the runtime's backtracer on, and shows its top frames.
     /// On a Mac without the toolchain's backtrace helper, points at ReportCrash's `.ips` report.
     static func showFrames(_ lab: Lab, operations: Int) {
-        for attempt in 0..<4 {
+        for attempt in 0..<8 {
             let start = Date()
             let result = lab.child("stress570", ["\(operations)", "\(lab.options.seed &+ 1000 &+ UInt64(attempt))"], timeout: 120,
                                    environment: Platform.backtraceEnvironment)
@@ -92,7 +92,7 @@ public enum Chapter: ChapterProgram {
             }
             return
         }
-        lab.note("4 more child runs with the backtracer on did not crash (a race is a chance): no frames to show this time")
+        lab.note("8 more child runs with the backtracer on did not crash (a race is a chance): no frames to show this time")
     }
 
     static func lockInDelegate(_ lab: Lab) {
@@ -120,8 +120,8 @@ public enum Chapter: ChapterProgram {
         let operations = arguments.first.flatMap(Int.init) ?? 100_000
         let seed = arguments.dropFirst().first.flatMap(UInt64.init) ?? 1
         switch scenario {
-        case "stress570": Scenarios.stress(Design570(countLimit: 32), operations: operations, seed: seed)
-        case "stress1255": Scenarios.stress(Design1255(countLimit: 32), operations: operations, seed: seed)
+        case "stress570": Scenarios.stress(Design570(countLimit: 0), operations: operations, seed: seed)
+        case "stress1255": Scenarios.stress(Design1255(countLimit: 0), operations: operations, seed: seed)
         case "lockedNSLock": Scenarios.lockedDelegate(recursive: false, operations: 1_000)
         case "lockedRecursive": Scenarios.lockedDelegate(recursive: true, operations: 1_000)
         default: return 64
