@@ -1,7 +1,7 @@
 // Disk storage: Kingfisher 8's `Sources/Cache/DiskStorage.swift`, rebuilt to be true on Linux.
 //
 // Each value is one file in one folder. There is no database: the file's own dates *are* the
-// metadata (the study notes' Q2 — names reinterpreted):
+// metadata (chapter 5 writes and reads both dates, and shows why each lives where it does):
 //   • "last access"          → the date Kingfisher keeps in `creationDate`; here, where the
 //                              platform can really write it (see `LastAccessAttribute`);
 //   • "estimated expiration" → the file's `modificationDate`, a date in the future.
@@ -66,7 +66,7 @@ extension DiskStorage {
         public var autoExtAfterHashedFileName = false
         /// Builds the storage folder from the base folder and the cache name. Called once, by the
         /// backend's initializer, which then sets it to `nil`: a closure kept in a long-lived config
-        /// could hold on to whatever it captured (the study notes' Q7).
+        /// could hold on to whatever it captured (Kingfisher drops it after use too).
         public var cachePathBlock: (@Sendable (_ directory: URL, _ cacheName: String) -> URL)? = {
             directory, cacheName in directory.appendingPathComponent(cacheName, isDirectory: true)
         }
@@ -103,7 +103,7 @@ extension DiskStorage {
                 base = directory
             } else {
                 // On Apple platforms: Library/Caches, which the system may purge when space runs
-                // low (study notes Q6) — so a cache must treat a vanished folder as normal.
+                // low — so a cache must treat a vanished folder as normal (chapter 9, part 3).
                 // On Linux: $XDG_CACHE_HOME or ~/.cache.
                 base = config.fileManager.urls(for: .cachesDirectory, in: .userDomainMask).first
                     ?? URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)

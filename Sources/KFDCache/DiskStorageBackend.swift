@@ -1,4 +1,4 @@
-// The disk storage backend. Three serial queues, each guarding one thing (study notes §4-1):
+// The disk storage backend. Three serial queues, each guarding one thing (chapters 3, 6 and 7):
 //   propertyQueue             — `_config` and `storageReady` (chapter 3)
 //   maybeCachedCheckingQueue  — the `maybeCached` shortcut set (chapter 6)
 //   metaChangingQueue         — date rewrites after a hit, off the caller's thread (chapter 7)
@@ -70,7 +70,7 @@ extension DiskStorage {
             var config = config
             let creation = Creation(config)
             directoryURL = creation.directoryURL
-            // Break any retain cycle the caller's closure may have made (study notes Q7).
+            // Break any retain cycle the caller's closure may have made (Kingfisher does the same).
             config.cachePathBlock = nil
             _config = config
             self.now = now
@@ -219,17 +219,21 @@ extension DiskStorage {
         /// - Throws: when the file exists but cannot be read or decoded.
         public func value(forKey key: String, forcedExtension: String? = nil,
                           extendingExpiration: ExpirationExtending = .cacheTime) throws -> T? {
-            try value(forKey: key, referenceDate: now(), actuallyLoad: true,
+            try value(forKey: key, referenceDate: now(), purpose: .load,
                       extendingExpiration: extendingExpiration, forcedExtension: forcedExtension)
         }
 
-        func value(forKey key: String, referenceDate: Date, actuallyLoad: Bool,
+        /// What a lookup is for: the value itself, or only whether a valid file exists (`isCached`:
+        /// it waits for pending date writes, and neither reads, decodes nor extends anything).
+        enum LookupPurpose { case load, existence }
+
+        func value(forKey key: String, referenceDate: Date, purpose: LookupPurpose,
                    extendingExpiration: ExpirationExtending, forcedExtension: String?) throws -> T? {
             let config = try ensureReady()
             let fileURL = try validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
             guard shortcutAllows(fileURL.lastPathComponent) else { return nil }
             // `isCached` answers from the dates alone: let it see the extensions of earlier hits.
-            if !actuallyLoad { waitForMetadataUpdates() }
+            if purpose == .existence { waitForMetadataUpdates() }
 
             // The rule (the same for `value`, `isCached` and the hybrid cache's retrieve): what the
             // cache cannot see is a miss — no file, an expired one, a folder that vanished or that
@@ -245,7 +249,7 @@ extension DiskStorage {
             }
             if meta.isDirectory || meta.expired(referenceDate: referenceDate) { return nil }
             // `isCached` asks only whether a valid file exists: no read, no decode, no extension.
-            if !actuallyLoad { return T.empty }
+            if purpose == .existence { return T.empty }
 
             // A file removed between the metadata read and this one (a concurrent remove or clean)
             // is a miss like any other; any other failure to read an existing file is an error.
@@ -306,7 +310,7 @@ extension DiskStorage {
         /// The `maybeCached` shortcut's answer alone, without asking the disk: `false` means
         /// "certainly not cached by this instance's knowledge", `true` means "maybe". For study
         /// (chapter 6); `isCached` is the real question.
-        public func isMaybeCached(forKey key: String, forcedExtension: String? = nil) -> Bool {
+        package func isMaybeCached(forKey key: String, forcedExtension: String? = nil) -> Bool {
             guard let fileURL = try? validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
             else { return false }
             return shortcutAllows(fileURL.lastPathComponent)
@@ -320,7 +324,7 @@ extension DiskStorage {
         /// Whether a value stored for `key` will still be valid at `referenceDate`. Lets a caller
         /// (or a test) ask about the future without waiting for it.
         public func isCached(forKey key: String, referenceDate: Date, forcedExtension: String? = nil) -> Bool {
-            let result = try? value(forKey: key, referenceDate: referenceDate, actuallyLoad: false,
+            let result = try? value(forKey: key, referenceDate: referenceDate, purpose: .existence,
                                     extendingExpiration: .none, forcedExtension: forcedExtension)
             return result != nil
         }

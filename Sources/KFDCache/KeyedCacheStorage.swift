@@ -120,7 +120,7 @@ public final class KeyedCacheStorage<Key: Hashable & Codable & Sendable, Value: 
     }
 
     /// Empties the memory layer only (what a memory warning would do; 003 has no such call).
-    public func clearMemoryForStudy() {
+    package func clearMemoryForStudy() {
         memoryQueue.sync { storage.removeAllObjects() }
     }
 

@@ -69,7 +69,7 @@ public enum MemoryStorage {
         /// Why a `DispatchSourceTimer` and not Kingfisher's `Timer.scheduledTimer`: a `Timer` fires
         /// only on a thread whose run loop runs; command-line tools and test runners on Linux have
         /// none, so the clean would silently never happen. The timer's handler holds `self` weakly:
-        /// a timer must not keep its backend alive (the study notes' Q2), and `deinit` cancels it.
+        /// a timer must not keep its backend alive (`MemoryStorageTests` checks it), and `deinit` cancels it.
         /// Called from `init` and, holding `lock`, from the `config` setter; cancels any timer first.
         private func startCleanTimer(interval: TimeInterval) {
             cleanTimer?.cancel()

@@ -55,13 +55,15 @@ public enum Chapter: ChapterProgram {
 
     static func showExtensions(_ lab: Lab) {
         lab.part("ext", "\"…\".kfd.ext: the extension kept after a hashed name")
-        let keys = ["https://example.com/a/photo.png", "icon.jpg@2x", "archive.tar.gz", "no-extension", "trailing."]
+        let keys = ["https://example.com/a/photo.png", "icon.jpg@2x", "archive.tar.gz", "no-extension", "trailing.",
+                    "https://example.com/image", "https://a.example/200.jpg?v=2"]
         lab.run("ext of \(keys.count) keys")
         for key in keys {
             lab.show("\(key.padding(toLength: 34, withPad: " ", startingAt: 0)) → \(key.kfd.ext ?? "nil")")
         }
         lab.record("ext", .object(Dictionary(uniqueKeysWithValues: keys.map { ($0, $0.kfd.ext.map(JSONValue.string) ?? .null) })))
-        lab.conclude("With autoExtAfterHashedFileName, \"photo.png\" is stored as <sha256>.png.")
+        lab.conclude("With autoExtAfterHashedFileName, \"photo.png\" is stored as <sha256>.png; a key whose text after\n"
+                     + "the last dot is not 1–20 letters or digits keeps its plain hash: no / or ? in a file name (#2301).")
     }
 
     static func showCollision(_ lab: Lab) {

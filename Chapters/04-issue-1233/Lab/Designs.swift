@@ -54,7 +54,7 @@ final class Design570: KeyIndexedCache, @unchecked Sendable {
     let storage = NSCache<NSString, Entry>()
     var keys = Set<String>()
     let lock: any BackendLock
-    /// Whether the eviction callback takes `lock` (the alternative the study notes ask about).
+    /// Whether the eviction callback takes `lock` (the alternative chapter 4, part 4 tries).
     let delegateTakesLock: Bool
     private let delegate: EvictionDelegate
 

@@ -122,8 +122,11 @@ public enum Chapter: ChapterProgram {
         lab.claim("If only the write is guarded, a slow serialization of an earlier store lets a later\n"
                   + "store finish first: the file ends up holding the *older* value.")
         lab.run("forced interleaving: store(\"v1\") whose serializer waits (≤ 0.5 s) for store(\"v2\") to finish")
-        for (key, guardsOnlyWrite) in [("writeOnly", true), ("wholePipeline", false)] {
-            let pipeline = StorePipeline(guardsOnlyWrite: guardsOnlyWrite)
+        let versions: [(key: String, label: String, pipeline: any StorePipeline)] = [
+            ("writeOnly", "only the write on ioQueue", WriteOnlyPipeline()),
+            ("wholePipeline", "whole pipeline on ioQueue", WholePipeline()),
+        ]
+        for (key, label, pipeline) in versions {
             let v2Done = DispatchSemaphore(value: 0), allDone = DispatchGroup()
             let waited = Flag()
             allDone.enter(); allDone.enter()
@@ -134,7 +137,6 @@ public enum Chapter: ChapterProgram {
             pipeline.store("v2", serializer: { $0 }, done: { v2Done.signal(); allDone.leave() })
             allDone.wait()
             let state = pipeline.state
-            let label = guardsOnlyWrite ? "only the write on ioQueue" : "whole pipeline on ioQueue"
             lab.measured(key, .object(["file": .string(state.file), "callbacks": .array(state.callbacks.map(JSONValue.string)),
                                        "v2CouldOvertake": .bool(!waited.isSet)]),
                          label, "file = \(state.file), callbacks \(state.callbacks.joined(separator: " → "))")

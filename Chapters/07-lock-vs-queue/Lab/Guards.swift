@@ -34,33 +34,46 @@ actor ActorCounter {
     func increment() { value += 1 }
 }
 
-/// A store pipeline: turn a value into bytes, write them, call back.
-/// `guardsOnlyWrite`: only the write is on the I/O queue (serializing runs wherever the caller's
-/// work runs); otherwise the whole pipeline is one block on the I/O queue, as `ImageCache` does.
+/// A store pipeline: turn a value into bytes, write them, call back. Two versions, side by side.
+protocol StorePipeline: AnyObject, Sendable {
+    /// Stores `value`; `serializer` turns it into the bytes to write (it may be slow).
+    func store(_ value: String, serializer: @escaping @Sendable (String) -> String, done: @escaping @Sendable () -> Void)
+    /// The file's content and the callbacks' order, once the queue is idle.
+    var state: (file: String, callbacks: [String]) { get }
+}
+
+/// Before: only the write is on the I/O queue; serializing runs on a global queue first, so a
+/// slow serialization of an earlier store lets a later store finish first.
 // @unchecked Sendable: `file` and `callbacks` are only touched on `ioQueue`.
-final class StorePipeline: @unchecked Sendable {
-    let guardsOnlyWrite: Bool
-    private let ioQueue = DispatchQueue(label: "chapter7.StorePipeline.ioQueue")
+final class WriteOnlyPipeline: StorePipeline, @unchecked Sendable {
+    private let ioQueue = DispatchQueue(label: "chapter7.WriteOnlyPipeline.ioQueue")
     private var file = ""
     private var callbacks: [String] = []
 
-    init(guardsOnlyWrite: Bool) { self.guardsOnlyWrite = guardsOnlyWrite }
-
-    /// Stores `value`; `serializer` turns it into the bytes to write (it may be slow).
     func store(_ value: String, serializer: @escaping @Sendable (String) -> String, done: @escaping @Sendable () -> Void) {
-        if guardsOnlyWrite {
-            DispatchQueue.global().async {
-                let bytes = serializer(value)
-                self.ioQueue.sync { self.file = bytes; self.callbacks.append(value) }
-                done()
-            }
-        } else {
-            ioQueue.async {
-                let bytes = serializer(value)
-                self.file = bytes
-                self.callbacks.append(value)
-                done()
-            }
+        DispatchQueue.global().async {
+            let bytes = serializer(value)
+            self.ioQueue.sync { self.file = bytes; self.callbacks.append(value) }
+            done()
+        }
+    }
+
+    var state: (file: String, callbacks: [String]) { ioQueue.sync { (file, callbacks) } }
+}
+
+/// After: the whole pipeline is one block on the I/O queue, as `ImageCache.store` does.
+// @unchecked Sendable: `file` and `callbacks` are only touched on `ioQueue`.
+final class WholePipeline: StorePipeline, @unchecked Sendable {
+    private let ioQueue = DispatchQueue(label: "chapter7.WholePipeline.ioQueue")
+    private var file = ""
+    private var callbacks: [String] = []
+
+    func store(_ value: String, serializer: @escaping @Sendable (String) -> String, done: @escaping @Sendable () -> Void) {
+        ioQueue.async {
+            let bytes = serializer(value)
+            self.file = bytes
+            self.callbacks.append(value)
+            done()
         }
     }
 
