@@ -1,8 +1,10 @@
-// The disk storage backend. Three serial queues, each guarding one thing (chapters 3, 6 and 7):
-//   propertyQueue             — `_config` and `storageReady` (chapter 3)
-//   maybeCachedCheckingQueue  — the `maybeCached` shortcut set (chapter 6)
+// The disk storage backend. What guards what (chapters 3, 6 and 7):
+//   propertyQueue             — `_config` and `storageReady` (chapter 3: Kingfisher's design)
+//   shortcut (a Mutex)        — the `maybeCached` set (chapter 6); its first scan runs on
+//                               `maybeCachedCheckingQueue`, off the caller's thread
 //   metaChangingQueue         — date rewrites after a hit, off the caller's thread (chapter 7)
-// File reads and writes themselves run on the caller's thread: the file system is the arbiter.
+// File reads and writes themselves run on the caller's thread, on system calls (FileSystem.swift):
+// the file system is the arbiter.
 
 import Dispatch
 import Foundation
@@ -11,8 +13,8 @@ import Synchronization
 extension DiskStorage {
 
     /// A thread-safe store of values as files in one folder.
-    // @unchecked Sendable: `_config` and `storageReady` are only touched on `propertyQueue`,
-    // `maybeCached` only on `maybeCachedCheckingQueue`; everything else is immutable.
+    // @unchecked Sendable: `_config` and `storageReady` are only touched on `propertyQueue`; the
+    // shortcut set is inside a Mutex; everything else is immutable.
     public final class Backend<T: DataTransformable & Sendable>: @unchecked Sendable {
 
         private let propertyQueue = DispatchQueue(label: "com.kfdcache.DiskStorage.Backend.propertyQueue")
@@ -36,18 +38,54 @@ extension DiskStorage {
         /// wait for itself). Kept by hand, not with `DispatchQueue.getSpecific`: under many threads
         /// that corrupted the heap here (corelibs, Linux; measured in the exercise probes).
         private let metaChangingRunner = Atomic<UInt>(0)
+        /// Date rewrites queued and not yet done: waiting is skipped (no queue hop) when none are.
+        private let pendingMetaChanges = Atomic<Int>(0)
 
         /// Tells a test when the initial folder scan runs, and whether the folder existed then
         /// (Kingfisher's tests watch it by overriding FileManager methods, which cannot be
         /// overridden on Linux). Set once, by `init`.
         private let scanObserver: (@Sendable (ScanEvent) -> Void)?
 
+        /// The folder's path, for the system calls (built once: `URL` work costs microseconds).
+        let directoryPath: String
+
         /// The names of the files that may exist: built once on a background queue when the
         /// backend is made, then added to on every store. *Not* removed from on remove (a stale
-        /// name only costs one `fileExists`), so "not in the set" means "not cached" and "in the
-        /// set" means "maybe". `nil` while unknown (the listing failed): then every check asks the disk.
-        var maybeCached: Set<String>?
+        /// name only costs one `stat`), so "not in the set" means "not cached" and "in the set"
+        /// means "maybe". Unknown (every check asks the disk) while the first scan runs, or when
+        /// the folder could not be listed.
+        ///
+        /// Kingfisher reads it through `maybeCachedCheckingQueue.sync`. A lookup is a few hash
+        /// operations, where a queue hop costs more than an uncontended lock; chapter 7 measures
+        /// Mutex as the cheapest of the four guards, so a `Mutex` guards it here.
+        let shortcut = Mutex(Shortcut())
+        /// Runs the first folder scan, off the caller's thread.
         let maybeCachedCheckingQueue = DispatchQueue(label: "com.kfdcache.DiskStorage.Backend.maybeCachedCheckingQueue")
+
+        /// The `maybeCached` set and what happens to it while the first scan runs.
+        struct Shortcut {
+            /// nil: unknown.
+            var names: Set<String>?
+            var scanning = true
+            /// Stored while the scan ran: added to its result.
+            var storedDuringScan = Set<String>()
+            /// `removeAll` ran while the scan ran: its listing is stale.
+            var clearedDuringScan = false
+
+            /// false: certainly not stored; true: maybe.
+            func allows(_ name: String) -> Bool { scanning ? true : (names?.contains(name) ?? true) }
+            mutating func stored(_ name: String) {
+                if scanning { storedDuringScan.insert(name) } else { names?.insert(name) }
+            }
+            mutating func clear() {
+                if scanning { clearedDuringScan = true; storedDuringScan = [] } else { names = [] }
+            }
+            mutating func scanned(_ listed: Set<String>?) {
+                names = clearedDuringScan ? storedDuringScan : listed.map { $0.union(storedDuringScan) }
+                scanning = false
+                storedDuringScan = []
+            }
+        }
 
         /// The clock. Tests replace it to move through lifetimes without sleeping.
         let now: @Sendable () -> Date
@@ -70,6 +108,7 @@ extension DiskStorage {
             var config = config
             let creation = Creation(config)
             directoryURL = creation.directoryURL
+            directoryPath = creation.directoryURL.path
             // Break any retain cycle the caller's closure may have made (Kingfisher does the same).
             config.cachePathBlock = nil
             _config = config
@@ -100,15 +139,19 @@ extension DiskStorage {
         private func setupCacheChecking() {
             maybeCachedCheckingQueue.async {
                 let existed = self.folderExists()
+                let listed: Set<String>?
                 do {
                     // No folder yet (a new storage makes it right after this is queued): no files.
-                    let names = existed ? try self.allFileURLs(for: []).map(\.lastPathComponent) : []
-                    self.maybeCached = Set(names)
+                    listed = Set(existed ? try self.allFileURLs(for: []).map(\.lastPathComponent) : [])
                 } catch {
                     // An unreadable folder: no shortcut, every check goes to the disk.
-                    self.maybeCached = nil
+                    listed = nil
                 }
-                self.scanObserver?(ScanEvent(folderExisted: existed, names: self.maybeCached))
+                let names = self.shortcut.withLock { shortcut in
+                    shortcut.scanned(listed)
+                    return shortcut.names
+                }
+                self.scanObserver?(ScanEvent(folderExisted: existed, names: names))
             }
         }
 
@@ -156,46 +199,50 @@ extension DiskStorage {
             // An already expired value is not written: it could never be read back.
             guard !expiration.isExpired else { return }
 
-            let fileURL = try validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
+            let name = try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config)
+            let path = directoryPath + "/" + name
             let data: Data
             do { data = try value.toData() } catch {
                 throw CacheError.cannotConvertToData(key: key, underlying: error)
             }
-            var options = writeOptions
-            let keepExisting = options.contains(.withoutOverwriting)
-            options.remove(.withoutOverwriting)
-            options.remove(.atomic)  // the rename below is what makes the store atomic
-            let temporaryURL = directoryURL.appendingPathComponent(".kfd-\(UUID().uuidString).tmp")
+            // Other writing options have no meaning for a file written with `open` and `write`
+            // (`.atomic`: the rename below is what makes the store atomic).
+            let keepExisting = writeOptions.contains(.withoutOverwriting)
+            let temporary = directoryPath + "/.kfd-\(UUID().uuidString).tmp"
+            let now = self.now()
+            let lastAccess = now.fileAttributeDate
+            let expires = expiration.estimatedExpirationSince(now).fileAttributeDate
+            // The access time is set on the open file (futimens); a creation date only Foundation
+            // can write, on Apple platforms (see LastAccessAttribute).
+            let times = config.lastAccessAttribute == .contentAccessDate ? (access: lastAccess, modification: expires) : nil
 
             do {
-                try data.write(to: temporaryURL, options: options)
+                try FileSystem.writeNewFile(temporary, data: data, times: times)
             } catch {
-                // Kingfisher recognises a vanished folder by Cocoa error 4 with an underlying POSIX
-                // ENOENT; on Linux a non-atomic write reports code 4 with no underlying error at
-                // all. Asking the file system whether the folder exists works on both.
+                // A vanished folder (the system purged it, or a user deleted it): make it again,
+                // and retry once. Asking the file system whether the folder exists is how we tell.
                 guard !folderExists() else {
-                    throw CacheError.cannotCreateCacheFile(key: key, fileURL: fileURL, underlying: error)
+                    throw CacheError.cannotCreateCacheFile(key: key, fileURL: URL(fileURLWithPath: path), underlying: error)
                 }
                 try prepareDirectory()
-                do { try data.write(to: temporaryURL, options: options) } catch {
-                    throw CacheError.cannotCreateCacheFile(key: key, fileURL: fileURL, underlying: error)
+                do { try FileSystem.writeNewFile(temporary, data: data, times: times) } catch {
+                    throw CacheError.cannotCreateCacheFile(key: key, fileURL: URL(fileURLWithPath: path), underlying: error)
                 }
             }
             do {
-                let now = self.now()
-                try FileDates.write(lastAccess: now, expiration: expiration.estimatedExpirationSince(now),
-                                    to: temporaryURL, attribute: config.lastAccessAttribute,
-                                    fileManager: config.fileManager)
-                if keepExisting, config.fileManager.fileExists(atPath: fileURL.path) {
-                    throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: fileURL.path])
+                if times == nil {
+                    try FileDates.write(lastAccess: lastAccess, expiration: expires, toPath: temporary,
+                                        attribute: config.lastAccessAttribute, fileManager: config.fileManager)
                 }
-                try FileReading.rename(temporaryURL, to: fileURL)
+                if keepExisting, (try? FileSystem.status(path)) != nil {
+                    throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: path])
+                }
+                try FileSystem.rename(temporary, to: path)
             } catch {
-                try? config.fileManager.removeItem(at: temporaryURL)
-                throw CacheError.cannotCreateCacheFile(key: key, fileURL: fileURL, underlying: error)
+                unlink(temporary)
+                throw CacheError.cannotCreateCacheFile(key: key, fileURL: URL(fileURLWithPath: path), underlying: error)
             }
-            let name = fileURL.lastPathComponent
-            maybeCachedCheckingQueue.async { self.maybeCached?.insert(name) }
+            shortcut.withLock { $0.stored(name) }
         }
 
         private func folderExists() -> Bool {
@@ -230,47 +277,56 @@ extension DiskStorage {
         func value(forKey key: String, referenceDate: Date, purpose: LookupPurpose,
                    extendingExpiration: ExpirationExtending, forcedExtension: String?) throws -> T? {
             let config = try ensureReady()
-            let fileURL = try validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
-            guard shortcutAllows(fileURL.lastPathComponent) else { return nil }
-            // `isCached` answers from the dates alone: let it see the extensions of earlier hits.
-            if purpose == .existence { waitForMetadataUpdates() }
+            let name = try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config)
+            // A certain miss is answered here: no URL built, no system call made.
+            guard shortcutAllows(name) else { return nil }
+            let path = directoryPath + "/" + name
 
             // The rule (the same for `value`, `isCached` and the hybrid cache's retrieve): what the
             // cache cannot see is a miss — no file, an expired one, a folder that vanished or that
             // we may not search (Kingfisher asks `fileExists` first, which says false for all of
-            // these). What it can see but not read is an error: a file whose metadata or bytes fail
-            // for another reason, or that cannot be decoded.
-            let meta: FileMeta
-            do {
-                meta = try FileMeta(fileURL: fileURL, attribute: config.lastAccessAttribute)
-            } catch {
-                if Self.isNoSuchFile(error) || Self.isNotPermitted(error) { return nil }
-                throw CacheError.cannotAccessFileAttributes(fileURL: fileURL, underlying: error)
+            // these), a dangling link. What it can see but not read is an error: a file whose
+            // metadata or bytes fail for another reason, or that cannot be decoded.
+            if purpose == .existence {
+                // `isCached` answers from the dates alone: let it see the extensions of earlier hits.
+                waitForMetadataUpdates()
+                let status: FileSystem.Status
+                do { status = try FileSystem.status(path) } catch {
+                    if Self.isNoSuchFile(error) || Self.isNotPermitted(error) { return nil }
+                    throw CacheError.cannotAccessFileAttributes(fileURL: URL(fileURLWithPath: path), underlying: error)
+                }
+                return status.isDirectory || status.modificationDate <= referenceDate ? nil : T.empty
             }
-            if meta.isDirectory || meta.expired(referenceDate: referenceDate) { return nil }
-            // `isCached` asks only whether a valid file exists: no read, no decode, no extension.
-            if purpose == .existence { return T.empty }
 
-            // A file removed between the metadata read and this one (a concurrent remove or clean)
-            // is a miss like any other; any other failure to read an existing file is an error.
-            let data: Data
-            do { data = try FileReading.contents(of: fileURL) } catch {
+            let found: (data: Data, status: FileSystem.Status)?
+            do {
+                found = try FileSystem.withOpenFile(path) { fd, status in
+                    if status.isDirectory || status.modificationDate <= referenceDate { return nil }
+                    return (try FileSystem.readAll(fd, size: status.size, path: path), status)
+                }
+            } catch {
+                // Gone (or removed this instant by a clean), or a folder we may not search: a miss.
+                // A file we can see but may not open: an error.
                 if Self.isNoSuchFile(error) { return nil }
-                throw CacheError.cannotLoadDataFromDisk(fileURL: fileURL, underlying: error)
+                if Self.isNotPermitted(error), (try? FileSystem.status(path)) == nil { return nil }
+                throw CacheError.cannotLoadDataFromDisk(fileURL: URL(fileURLWithPath: path), underlying: error)
             }
+            guard let found else { return nil }
             let object: T
-            do { object = try T.fromData(data) } catch {
-                throw CacheError.cannotConvertFromData(key: key, fileURL: fileURL, underlying: error)
+            do { object = try T.fromData(found.data) } catch {
+                throw CacheError.cannotConvertFromData(key: key, fileURL: URL(fileURLWithPath: path), underlying: error)
             }
             if extendingExpiration != .none {
-                // Capture the config (Sendable), not its FileManager: FileManager is not Sendable
-                // in Apple's SDK, and capturing it alone does not compile on a Mac.
-                let config = self.config
+                let attribute = config.lastAccessAttribute
+                let lastAccess = found.status.lastAccess(attribute), expiration = found.status.modificationDate
                 let now = self.now()
+                // The config is captured, not its FileManager: FileManager is not Sendable in
+                // Apple's SDK (.ci/darwin-check).
                 onMetaChangingQueue {
                     // Best effort: a file removed in the meantime has nothing left to extend.
-                    try? meta.extendExpiration(extendingExpiration, now: now, attribute: config.lastAccessAttribute,
-                                               fileManager: config.fileManager)
+                    try? FileDates.extend(path: path, lastAccess: lastAccess, expiration: expiration,
+                                          extending: extendingExpiration, now: now,
+                                          attribute: attribute, fileManager: config.fileManager)
                 }
             }
             return object
@@ -280,6 +336,8 @@ extension DiskStorage {
         /// queue: called from a block on the metadata queue itself, there is nothing earlier left
         /// to wait for (the queue is serial), and waiting would trap.
         public func waitForMetadataUpdates() {
+            // None queued (the common case for isCached): their writes are visible already.
+            if pendingMetaChanges.load(ordering: .acquiring) == 0 { return }
             if metaChangingRunner.load(ordering: .acquiring) == Self.currentThread { return }
             metaChangingQueue.sync {}
         }
@@ -287,9 +345,13 @@ extension DiskStorage {
         /// Runs `work` on `metaChangingQueue`, later; every block goes through here, so the queue
         /// knows which thread runs it (see `metaChangingRunner`).
         func onMetaChangingQueue(_ work: @escaping @Sendable () -> Void) {
+            pendingMetaChanges.add(1, ordering: .relaxed)
             metaChangingQueue.async {
                 self.metaChangingRunner.store(Self.currentThread, ordering: .releasing)
-                defer { self.metaChangingRunner.store(0, ordering: .releasing) }
+                defer {
+                    self.metaChangingRunner.store(0, ordering: .releasing)
+                    self.pendingMetaChanges.subtract(1, ordering: .releasing)
+                }
                 work()
             }
         }
@@ -304,16 +366,16 @@ extension DiskStorage {
         }
 
         private func shortcutAllows(_ fileName: String) -> Bool {
-            maybeCachedCheckingQueue.sync { maybeCached?.contains(fileName) ?? true }
+            shortcut.withLock { $0.allows(fileName) }
         }
 
         /// The `maybeCached` shortcut's answer alone, without asking the disk: `false` means
         /// "certainly not cached by this instance's knowledge", `true` means "maybe". For study
         /// (chapter 6); `isCached` is the real question.
         package func isMaybeCached(forKey key: String, forcedExtension: String? = nil) -> Bool {
-            guard let fileURL = try? validatedFileURL(forKey: key, forcedExtension: forcedExtension, config: config)
+            guard let name = try? cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config)
             else { return false }
-            return shortcutAllows(fileURL.lastPathComponent)
+            return shortcutAllows(name)
         }
 
         /// Whether a value that has not expired is stored for `key`. Never throws, never decodes.
@@ -361,7 +423,7 @@ extension DiskStorage {
                 }
             }
             if !skipCreatingDirectory { try prepareDirectory() }
-            maybeCachedCheckingQueue.sync { maybeCached = [] }
+            shortcut.withLock { $0.clear() }
         }
 
         // MARK: File names
@@ -394,7 +456,8 @@ extension DiskStorage {
                 if (try? FileNameRules.validated(candidate, key: key)) != nil { return candidate }
                 return baseName
             }
-            return try FileNameRules.validated(baseName, key: key)
+            // A hashed name is 64 hex digits: always a safe name, nothing to validate.
+            return config.usesHashedFileName ? baseName : try FileNameRules.validated(baseName, key: key)
         }
 
         // MARK: Cleaning

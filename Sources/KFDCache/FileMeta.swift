@@ -56,12 +56,22 @@ extension DiskStorage {
             return expiration <= referenceDate
         }
 
-        /// Rewrites the dates after a hit, as `extendingExpiration` says. `.cacheTime` restarts
-        /// the *original* lifetime, recovered as expiration − last access; that difference stays
-        /// exact only because both dates are whole seconds (`fileAttributeDate`).
+        /// Rewrites the dates after a hit, as `extendingExpiration` says (see `FileDates.extend`).
         func extendExpiration(_ extending: ExpirationExtending, now: Date,
                               attribute: LastAccessAttribute, fileManager: FileManager) throws {
             guard let lastAccess = lastAccessDate, let expiration = estimatedExpirationDate else { return }
+            try FileDates.extend(path: url.path, lastAccess: lastAccess, expiration: expiration, extending: extending,
+                                 now: now, attribute: attribute, fileManager: fileManager)
+        }
+    }
+
+    /// Writes the two dates where the chosen attribute says, always rounded up to whole seconds.
+    enum FileDates {
+        /// The dates after a hit at `now`. `.cacheTime` restarts the *original* lifetime, recovered
+        /// as expiration − last access; that difference stays exact only because both dates are
+        /// whole seconds (`fileAttributeDate`).
+        static func extend(path: String, lastAccess: Date, expiration: Date, extending: ExpirationExtending, now: Date,
+                           attribute: LastAccessAttribute, fileManager: FileManager) throws {
             let newExpiration: StorageExpiration
             switch extending {
             case .none:
@@ -71,30 +81,27 @@ extension DiskStorage {
             case .expirationTime(let replacement):
                 newExpiration = replacement
             }
-            try FileDates.write(lastAccess: now, expiration: newExpiration.estimatedExpirationSince(now),
-                                to: url, attribute: attribute, fileManager: fileManager)
+            try write(lastAccess: now, expiration: newExpiration.estimatedExpirationSince(now),
+                      toPath: path, attribute: attribute, fileManager: fileManager)
         }
-    }
 
-    /// Writes the two dates where the chosen attribute says, always rounded up to whole seconds.
-    enum FileDates {
         static func write(lastAccess: Date, expiration: Date, to url: URL,
+                          attribute: LastAccessAttribute, fileManager: FileManager) throws {
+            try write(lastAccess: lastAccess, expiration: expiration, toPath: url.path, attribute: attribute, fileManager: fileManager)
+        }
+
+        static func write(lastAccess: Date, expiration: Date, toPath path: String,
                           attribute: LastAccessAttribute, fileManager: FileManager) throws {
             let lastAccess = lastAccess.fileAttributeDate
             let expiration = expiration.fileAttributeDate
             switch attribute {
             case .creationDate:
                 // Kingfisher's write. On Linux the creation date is silently ignored.
-                try fileManager.setAttributes(
-                    [.creationDate: lastAccess, .modificationDate: expiration], ofItemAtPath: url.path)
+                try fileManager.setAttributes([.creationDate: lastAccess, .modificationDate: expiration], ofItemAtPath: path)
             case .contentAccessDate:
-                // Both dates in one call: setting the modification date alone through
+                // Both times in one system call: setting the modification date alone through
                 // FileManager would overwrite the access time too.
-                var values = URLResourceValues()
-                values.contentAccessDate = lastAccess
-                values.contentModificationDate = expiration
-                var target = url
-                try target.setResourceValues(values)
+                try FileSystem.setTimes(path, access: lastAccess, modification: expiration)
             }
         }
     }

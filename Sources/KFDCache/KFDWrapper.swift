@@ -50,7 +50,12 @@ extension Data: KFDCompatibleValue {}
 extension KFDWrapper where Base == String {
     /// The SHA-256 digest of the string's UTF-8 bytes, as 64 lowercase hex digits.
     /// Used as the cache file name, so any key maps to a fixed-length, path-safe name.
-    public var sha256: String { SHA256.hexDigest(of: Array(base.utf8)) }
+    public var sha256: String {
+        // Hash the string's UTF-8 storage in place when it is contiguous (native strings are):
+        // no copy of the key per call.
+        var string = base
+        return string.withUTF8 { SHA256.hexDigest(UnsafeRawBufferPointer($0)) }
+    }
 
     /// The path extension of a key that looks like a file name or URL, as Kingfisher 8.11 reads
     /// it: `"a/b/photo.png"` → `"png"`, `"icon.jpg@2x"` → `"jpg"`, `"noext"` → `nil`.

@@ -66,7 +66,7 @@ struct ChapterClaimTests {
     @Test("ch04: the 5.7.0 design crashes under the stress; #1255's survives the same runs")
     func crashCounts() throws {
         var crashes = 0, runs = 0
-        while crashes == 0 && runs < 25 {
+        while crashes == 0 && runs < 60 {
             let result = try childRun("ch04-issue-1233", "stress570", ["100000", "\(runs + 1)"])
             if result.crashed { crashes += 1 }
             runs += 1

@@ -15,15 +15,23 @@ public enum Chapter: ChapterProgram {
         let runs = lab.size(quick: 16, full: 40)
         let operations = lab.size(quick: 60_000, full: 100_000)
 
+        let maximumRuns = runs * 3
         lab.part("crash", "The 5.7.0 design under stress")
-        lab.claim("An eviction callback that mutates `keys` without the lock crashes the process,\n"
-                  + "in Set's own code, as in the issue's report (Set._Variant.remove).")
-        lab.run("\(runs) child processes, each: 2 threads store, 1 thread evicts as Apple's NSCache does\n"
-                + "(removes the object, then calls back once, without our lock), 1 thread runs removeExpired;\n"
-                + "\(operations) ops each. " + Platform.nsCacheNote)
-        let broken = lab.children("stress570", count: runs, arguments: { ["\(operations)", "\(lab.options.seed &+ UInt64($0))"] },
+        lab.claim("An eviction callback that mutates `keys` without the lock crashes the process, in Set's\n"
+                  + "own code, as in the issue's report — in some runs, not all: measured here, about half of\n"
+                  + "the child runs on an idle 2-core machine, about 1 in 10 under heavy load (a race needs\n"
+                  + "both threads running at once).")
+        lab.run("\(runs) child processes (more, up to \(maximumRuns), until one crashes), each: 2 threads store,\n"
+                + "1 thread evicts as Apple's NSCache does (removes the object, then calls back once, without\n"
+                + "our lock), 1 thread runs removeExpired; \(operations) ops each. " + Platform.nsCacheNote)
+        var broken = lab.children("stress570", count: runs, arguments: { ["\(operations)", "\(lab.options.seed &+ UInt64($0))"] },
                                   timeout: 60, environment: noBacktrace)
-        report(lab, broken, runs: runs)
+        while !broken.contains(where: \.crashed) && broken.count < maximumRuns {
+            let done = broken.count
+            broken += lab.children("stress570", count: 8, arguments: { ["\(operations)", "\(lab.options.seed &+ UInt64(done + $0))"] },
+                                   timeout: 60, environment: noBacktrace)
+        }
+        report(lab, broken, runs: broken.count)
         if broken.contains(where: \.crashed) { showFrames(lab, operations: operations) }
 
         lab.part("ghost", "The ghost entry, forced")
@@ -42,10 +50,10 @@ public enum Chapter: ChapterProgram {
 
         lab.part("fixed", "PR #1255's design under the same stress")
         lab.claim("No callback, so `keys` is only ever touched under the lock: no crash.")
-        lab.run("the same \(runs) child runs, same seeds, Design1255")
-        let fixedRuns = lab.children("stress1255", count: runs, arguments: { ["\(operations)", "\(lab.options.seed &+ UInt64($0))"] },
+        lab.run("the same \(broken.count) child runs, same seeds, Design1255")
+        let fixedRuns = lab.children("stress1255", count: broken.count, arguments: { ["\(operations)", "\(lab.options.seed &+ UInt64($0))"] },
                                      timeout: 60, environment: noBacktrace)
-        report(lab, fixedRuns, runs: runs)
+        report(lab, fixedRuns, runs: broken.count)
 
         lockInDelegate(lab)
 
