@@ -143,7 +143,13 @@ struct CheckPackage {
     func build(_ exercises: [ExerciseInfo]?, swift: URL) -> String? {
         var arguments = ["build", "--package-path", folder.path]
         if let exercises, exercises.count == 1 { arguments += ["--product", "check-" + exercises[0].name] }
-        let result = ChildProcess.run(swift, arguments: arguments, environment: ["NO_COLOR": "1"], timeout: 1_800)
+        var result = ChildProcess.run(swift, arguments: arguments, environment: ["NO_COLOR": "1"], timeout: 1_800)
+        // When the workbook itself loses a source file (an update removed it), this package's
+        // build plan still names it: "missing inputs". Its build folder is then stale: start afresh.
+        if !result.succeeded, (result.stdout + result.stderr).contains("because of missing inputs") {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(".build"))
+            result = ChildProcess.run(swift, arguments: arguments, environment: ["NO_COLOR": "1"], timeout: 1_800)
+        }
         return result.succeeded ? nil : result.stdout + result.stderr
     }
 
