@@ -369,6 +369,12 @@ extension DiskStorage {
             shortcut.withLock { $0.allows(fileName) }
         }
 
+        /// Returns once the first folder scan has run (for study: chapter 6 opens the window the
+        /// scan leaves; a cache itself never needs to wait for it).
+        package func waitForInitialScan() {
+            maybeCachedCheckingQueue.sync {}
+        }
+
         /// The `maybeCached` shortcut's answer alone, without asking the disk: `false` means
         /// "certainly not cached by this instance's knowledge", `true` means "maybe". For study
         /// (chapter 6); `isCached` is the real question.

@@ -29,3 +29,23 @@ public final class LockedList<Element: Sendable>: @unchecked Sendable {
     public func append(contentsOf elements: [Element]) { lock.withLock { items += elements } }
     public var values: [Element] { lock.withLock { items } }
 }
+
+/// Waits for a value handed to a callback: `start` gets the callback and calls (or arranges to
+/// call) it once. Returns nil if it did not come within `timeout` seconds. The one way the labs
+/// wait for a completion handler.
+public func waitForCallback<T: Sendable>(timeout: TimeInterval = 60,
+                                         _ start: (@escaping @Sendable (T) -> Void) -> Void) -> T? {
+    let box = Mutex<T?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    start { value in
+        box.withLock { $0 = value }
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+    return box.withLock { $0 }
+}
+
+/// Runs async code from synchronous code (the labs run synchronously) and returns its result.
+public func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+    waitForCallback(timeout: .infinity) { done in Task { done(await body()) } }!
+}

@@ -94,6 +94,14 @@ public final class Lab {
     /// Picks the quick or the full size of a run.
     public func size(quick: Int, full: Int) -> Int { options.quick ? quick : full }
 
+    /// A run size, also recorded as a figure ("<part>.<name>"), so a test can compare a count with
+    /// the size it was out of instead of repeating the number.
+    public func size(_ name: String, quick: Int, full: Int) -> Int {
+        let value = size(quick: quick, full: full)
+        record(name, .int(value))
+        return value
+    }
+
     private func say(_ text: String = "") {
         guard !options.json else { return }
         print(text)
@@ -134,6 +142,37 @@ public final class Lab {
         let shown = display ?? value.plainText
         let dots = String(repeating: "·", count: max(2, 46 - label.count))
         say("  \(Terminal.styled("MEASURED", .green))  \(label) \(Terminal.styled(dots, .dim)) \(Terminal.styled(shown, .bold))")
+    }
+
+    /// Typed forms: the value is the figure, printed as it is (or as `display`).
+    public func measured(_ name: String, _ value: Int, _ label: String, _ display: String? = nil) {
+        measured(name, .int(value), label, display)
+    }
+    public func measured(_ name: String, _ value: Bool, _ label: String, _ display: String? = nil) {
+        measured(name, .bool(value), label, display)
+    }
+    public func measured(_ name: String, _ value: String, _ label: String, _ display: String? = nil) {
+        measured(name, .string(value), label, display)
+    }
+    public func measured(_ name: String, _ value: Double, _ label: String, _ display: String? = nil) {
+        measured(name, .double(value), label, display)
+    }
+    /// A duration: recorded in nanoseconds, printed as "4.5 µs".
+    public func measured(_ name: String, nanoseconds: Double, _ label: String) {
+        measured(name, .double(nanoseconds), label, Stats.formatNanoseconds(nanoseconds))
+    }
+
+    /// Prints rows as an aligned table (first column left, the others right), indented.
+    public func table(_ columns: [String], _ rows: [[String]]) {
+        let widths = columns.indices.map { index in ([columns[index]] + rows.map { index < $0.count ? $0[index] : "" }).map(\.count).max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            columns.indices.map { index in
+                let cell = index < cells.count ? cells[index] : ""
+                let pad = String(repeating: " ", count: widths[index] - cell.count)
+                return index == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }
+        show(([line(columns)] + rows.map(line)).joined(separator: "\n"))
     }
 
     /// Records a figure for `--json` without printing it.

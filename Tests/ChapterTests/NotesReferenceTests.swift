@@ -78,12 +78,13 @@ enum NotesReferences {
         }
     }
 
-    /// Every README, CONTRIBUTING and exercise file of the repository.
+    /// Every README, CONTRIBUTING, exercise file and chapter program of the repository.
     static func documents(root: URL) -> [String] {
         var paths = ["README.md", "CONTRIBUTING.md", "Experiments/README.md"]
         let chapters = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Chapters").path)) ?? []
         for chapter in chapters.sorted() {
             paths.append("Chapters/\(chapter)/README.md")
+            paths.append("Chapters/\(chapter)/Lab/Chapter.swift")   // its "Where to read" list
             let exercises = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Chapters/\(chapter)/Exercises").path)) ?? []
             paths += exercises.filter { $0.hasSuffix(".swift") }.sorted().map { "Chapters/\(chapter)/Exercises/\($0)" }
         }

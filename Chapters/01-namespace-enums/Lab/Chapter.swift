@@ -38,14 +38,14 @@ public enum Chapter: ChapterProgram {
         lab.part("library", "Read the live library: what the namespaces hold")
         lab.claim("The enums take no memory and have no values; the nested names read as one phrase.")
         lab.run("MemoryLayout and String(reflecting:) on the library's real types; default configs built")
-        lab.measured("memoryStorageSize", .int(MemoryLayout<MemoryStorage>.size), "MemoryLayout<MemoryStorage>.size", "\(MemoryLayout<MemoryStorage>.size) bytes")
-        lab.measured("diskStorageSize", .int(MemoryLayout<DiskStorage>.size), "MemoryLayout<DiskStorage>.size", "\(MemoryLayout<DiskStorage>.size) bytes")
+        lab.measured("memoryStorageSize", MemoryLayout<MemoryStorage>.size, "MemoryLayout<MemoryStorage>.size", "\(MemoryLayout<MemoryStorage>.size) bytes")
+        lab.measured("diskStorageSize", MemoryLayout<DiskStorage>.size, "MemoryLayout<DiskStorage>.size", "\(MemoryLayout<DiskStorage>.size) bytes")
         lab.measured("isEnum", .bool(TypeKind.isEnum(MemoryStorage.self) && TypeKind.isEnum(DiskStorage.self)),
                      "both are enums (runtime metadata kind)")
         let memory = MemoryStorage.Config(totalCostLimit: 1 << 20)
         let disk = DiskStorage.Config(name: "demo", sizeLimit: 0)
-        lab.measured("memoryExpiration", .string("\(memory.expiration)"), "MemoryStorage.Config().expiration")
-        lab.measured("diskExpiration", .string("\(disk.expiration)"), "DiskStorage.Config().expiration")
+        lab.measured("memoryExpiration", "\(memory.expiration)", "MemoryStorage.Config().expiration")
+        lab.measured("diskExpiration", "\(disk.expiration)", "DiskStorage.Config().expiration")
         lab.show("""
         \(String(reflecting: MemoryStorage.Config.self))   vs   \(String(reflecting: DiskStorage.Config.self))
         \(String(reflecting: DiskStorage.Backend<Data>.self))

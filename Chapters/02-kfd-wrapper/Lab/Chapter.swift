@@ -28,10 +28,10 @@ public enum Chapter: ChapterProgram {
     static func checkDigests(_ lab: Lab) {
         lab.part("sha256", "\"…\".kfd.sha256 against the system's sha256sum")
         lab.claim("Our SHA-256 gives the same digest as the system's tool for any input.")
-        let count = lab.size(quick: 12, full: 120)
+        let count = lab.size("count", quick: 12, full: 120)
         guard let tool = Toolchain.sha256Tool else {
             lab.note("skipped: neither sha256sum nor shasum is on PATH here")
-            lab.measured("compared", .bool(false), "whether a system tool was found to compare with")
+            lab.measured("compared", false, "whether a system tool was found to compare with")
             return
         }
         lab.run("\(count) random strings (seed \(lab.options.seed)), lengths 0…300, each piped through \(tool.name) (\(tool.url.path))")
@@ -46,8 +46,8 @@ public enum Chapter: ChapterProgram {
             if theirs == text.kfd.sha256 { matches += 1 }
             if example.isEmpty, length > 0 { example = "\"\(text.prefix(24))…\".kfd.sha256 = \(text.kfd.sha256.prefix(16))…" }
         }
-        lab.measured("tool", .string(tool.name), "the system tool compared with (Linux: sha256sum; macOS: shasum -a 256)")
-        lab.measured("matches", .int(matches), "digests equal to \(tool.name)'s", "\(matches) of \(count)")
+        lab.measured("tool", tool.name, "the system tool compared with (Linux: sha256sum; macOS: shasum -a 256)")
+        lab.measured("matches", matches, "digests equal to \(tool.name)'s", "\(matches) of \(count)")
         lab.show(example)
         lab.conclude(matches == count ? "Every digest agreed. The cache can name files by hash on any platform."
                                       : "Some digests differed: that is a bug in Sources/KFDCache/SHA256.swift.")
@@ -76,10 +76,10 @@ public enum Chapter: ChapterProgram {
         }
         lab.run("swiftc -emit-module for LibA and LibB, then -typecheck a file importing both")
         let bare = Toolchain.compile(["main.swift": CollisionSnippets.bareUse], modules: CollisionSnippets.bareModules)!
-        lab.measured("bareExtensions", .bool(bare.succeeded), "\"x\".sha256 with both libraries", bare.succeeded ? "compiles" : "rejected")
+        lab.measured("bareExtensions", bare.succeeded, "\"x\".sha256 with both libraries", bare.succeeded ? "compiles" : "rejected")
         lab.show(bare.errors.prefix(2).joined(separator: "\n"))
         let wrapped = Toolchain.compile(["main.swift": CollisionSnippets.wrappedUse], modules: CollisionSnippets.wrappedModules)!
-        lab.measured("wrappedExtensions", .bool(wrapped.succeeded), "\"x\".a.sha256 and \"x\".b.sha256", wrapped.succeeded ? "compiles" : "rejected")
+        lab.measured("wrappedExtensions", wrapped.succeeded, "\"x\".a.sha256 and \"x\".b.sha256", wrapped.succeeded ? "compiles" : "rejected")
         lab.conclude("The wrapper costs one property name per library instead of one per helper.")
     }
 
@@ -91,10 +91,10 @@ public enum Chapter: ChapterProgram {
         lab.run("thumbnail.kfd.cacheKey = \"k\" on a class, then label.kfd.caption = \"new\" on a struct")
         let thumbnail = Thumbnail()
         thumbnail.kfd.cacheKey = "k"
-        lab.measured("classWriteKept", .bool(thumbnail.cacheKey == "k"), "class: write visible afterwards")
+        lab.measured("classWriteKept", thumbnail.cacheKey == "k", "class: write visible afterwards")
         var label = Label(caption: "old")
         label.kfd.caption = "new"
-        lab.measured("structWriteKept", .bool(label.caption == "new"), "struct: write visible afterwards",
+        lab.measured("structWriteKept", label.caption == "new", "struct: write visible afterwards",
                      label.caption == "new" ? "true" : "false (caption is still \"\(label.caption)\")")
         lab.show("data.kfd.hexPreview (this chapter's own kfd helper) = \(Data("kfd".utf8).kfd.hexPreview)")
         lab.conclude("Kingfisher's settable helpers sit on wrappers of classes (image views, buttons):\n"

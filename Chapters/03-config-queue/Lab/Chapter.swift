@@ -34,13 +34,13 @@ public enum Chapter: ChapterProgram {
         let result = lab.child("torn", ["\(iterations)"], timeout: 60, environment: ["SWIFT_BACKTRACE": "enable=no"])
         let unguarded = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         if let unguarded {
-            lab.measured("unguardedTorn", .int(unguarded), "torn reads, no guard", "\(unguarded) (child \(result.outcome))")
+            lab.measured("unguardedTorn", unguarded, "torn reads, no guard", "\(unguarded) (child \(result.outcome))")
         } else {
             lab.measured("unguardedTorn", .null, "torn reads, no guard", "child ended: \(result.outcome)")
         }
         let guarded = countTornReads(iterations: iterations / 10, write: { queueBox.settings = Settings($0) },
                                      read: { queueBox.settings })
-        lab.measured("queueTorn", .int(guarded), "torn reads, propertyQueue (\(iterations / 10) writes)")
+        lab.measured("queueTorn", guarded, "torn reads, propertyQueue (\(iterations / 10) writes)")
         let backend = DiskStorage.Backend<Data>(noThrowConfig: .init(name: "ch3", sizeLimit: 0,
             directory: URL(fileURLWithPath: NSTemporaryDirectory())), creatingDirectory: false)
         let libraryTorn = countTornReads(iterations: iterations / 10, write: { n in
@@ -53,7 +53,7 @@ public enum Chapter: ChapterProgram {
             guard case .seconds(let seconds) = config.expiration else { return Settings(-1) }
             return Settings(Int(config.sizeLimit)) == Settings(Int(seconds)) ? Settings(0) : Settings(-1)
         })
-        lab.measured("libraryTorn", .int(libraryTorn), "torn reads, DiskStorage.Backend.config")
+        lab.measured("libraryTorn", libraryTorn, "torn reads, DiskStorage.Backend.config")
         lab.conclude((unguarded ?? 0) > 0
             ? "Torn values happened without a guard and never through the queue."
             : "No torn value was observed without a guard in this run: a race is a chance, not a promise.\n"
@@ -87,7 +87,7 @@ public enum Chapter: ChapterProgram {
                   + "until the stack overflows. Hence the stored `_config` behind the public `config`.")
         lab.run("child process: SelfReadingBox().settings")
         let result = lab.child("recursion", timeout: 30, environment: ["SWIFT_BACKTRACE": "enable=no"])
-        lab.measured("outcome", .string(result.outcome), "the child ended with")
+        lab.measured("outcome", result.outcome, "the child ended with")
         lab.record("crashed", .bool(result.crashed))
         lab.conclude(result.crashed ? "A real stack overflow, caught as a signal in the child."
                                     : "The child did not crash — unexpected; see its output: \(result.stderr.prefix(200))")
@@ -121,17 +121,14 @@ public enum Chapter: ChapterProgram {
 
         let actor = ActorBox()
         let actorNanos = Stats.time {
-            let done = DispatchSemaphore(value: 0)
-            Task {
+            runBlocking {
                 await withTaskGroup(of: Void.self) { group in
                     for _ in 0..<4 { group.addTask { for _ in 0..<perThread { await actor.update { $0.a += 1 } } } }
                 }
-                done.signal()
             }
-            done.wait()
         }
         let actorTotal = runBlocking { await actor.current.a }
-        lab.measured("actorUpdate", .int(expected - actorTotal), "lost updates, ActorBox.update (4 tasks)", "\(expected - actorTotal) of \(expected)")
+        lab.measured("actorUpdate", expected - actorTotal, "lost updates, ActorBox.update (4 tasks)", "\(expected - actorTotal) of \(expected)")
         timings.append(("ActorBox.update", actorNanos / Double(expected)))
 
         let mutexCost = timings.first { $0.0.hasPrefix("MutexBox") }?.1 ?? 1
@@ -157,15 +154,3 @@ public enum Chapter: ChapterProgram {
         }
     }
 }
-
-/// Waits for an async value from synchronous code (the chapter runs synchronously).
-func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task { box.value = await body(); done.signal() }
-    done.wait()
-    return box.value!
-}
-
-// @unchecked Sendable: written once before the semaphore is signalled, read after it is waited on.
-final class ResultBox<T>: @unchecked Sendable { var value: T? }

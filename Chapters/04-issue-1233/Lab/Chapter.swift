@@ -40,11 +40,11 @@ public enum Chapter: ChapterProgram {
                   + "which walks `keys` — can never expire it.")
         lab.run("one forced interleaving (semaphores), no luck involved: evict v1 → store v2 → callback")
         let old = Scenarios.forcedGhost(design1255: false)
-        lab.measured("ghost570", .bool(old.ghost), "5.7.0: in the cache but not in keys")
-        lab.measured("ghostSurvives570", .bool(old.survivesClean), "5.7.0: expired ghost survives removeExpired")
+        lab.measured("ghost570", old.ghost, "5.7.0: in the cache but not in keys")
+        lab.measured("ghostSurvives570", old.survivesClean, "5.7.0: expired ghost survives removeExpired")
         let fixed = Scenarios.forcedGhost(design1255: true)
-        lab.measured("ghost1255", .bool(fixed.ghost), "#1255: in the cache but not in keys")
-        lab.measured("ghostSurvives1255", .bool(fixed.survivesClean), "#1255: expired value survives removeExpired")
+        lab.measured("ghost1255", fixed.ghost, "#1255: in the cache but not in keys")
+        lab.measured("ghostSurvives1255", fixed.survivesClean, "#1255: expired value survives removeExpired")
         lab.conclude("#1255 keeps one invariant: keys ⊇ cache. Extra keys are harmless and removeExpired\n"
                      + "drops them; a missing key is a leak nobody can clean.")
 
@@ -68,9 +68,9 @@ public enum Chapter: ChapterProgram {
     static func report(_ lab: Lab, _ results: [ChildResult], runs: Int) {
         let crashes = results.filter(\.crashed)
         let signals = Set(crashes.map(\.outcome)).sorted().joined(separator: ", ")
-        lab.measured("crashes", .int(crashes.count), "child runs that crashed",
+        lab.measured("crashes", crashes.count, "child runs that crashed",
                      "\(crashes.count) of \(runs)\(signals.isEmpty ? "" : " (\(signals))")")
-        lab.measured("hangs", .int(results.filter(\.timedOut).count), "child runs that hung")
+        lab.measured("hangs", results.filter(\.timedOut).count, "child runs that hung")
         lab.record("runs", .int(runs))
     }
 
@@ -111,12 +111,12 @@ public enum Chapter: ChapterProgram {
         lab.run("child process: stores past the count limit, then removeExpired; the callback locks NSLock;\n"
                 + "killed after \(lab.options.quick ? 3 : 5) s")
         let nsLock = lab.child("lockedNSLock", timeout: lab.options.quick ? 3 : 5, environment: noBacktrace)
-        lab.measured("nsLockOutcome", .string(nsLock.outcome), "NSLock in the callback")
+        lab.measured("nsLockOutcome", nsLock.outcome, "NSLock in the callback")
         lab.record("nsLockHung", .bool(nsLock.timedOut))
         let recursive = lab.child("lockedRecursive", timeout: 30, environment: noBacktrace)
-        lab.measured("recursiveOutcome", .string(recursive.succeeded ? "finished" : recursive.outcome), "NSRecursiveLock in the callback")
+        lab.measured("recursiveOutcome", recursive.succeeded ? "finished" : recursive.outcome, "NSRecursiveLock in the callback")
         let cost = Scenarios.storeCost(operations: lab.size(quick: 20_000, full: 200_000))
-        lab.measured("recursiveCostRatio", .double(cost.recursive / cost.plain), "store cost, recursive+callback ÷ #1255",
+        lab.measured("recursiveCostRatio", cost.recursive / cost.plain, "store cost, recursive+callback ÷ #1255",
                      String(format: "%.2f× (%@ vs %@ per store)", cost.recursive / cost.plain,
                             Stats.formatNanoseconds(cost.recursive), Stats.formatNanoseconds(cost.plain)))
         lab.conclude("On this platform the obvious fix deadlocks, and the working one makes every store pay\n"

@@ -51,10 +51,10 @@ public enum Chapter: ChapterProgram {
             if back > written { late += 1 }
             if try roundTrip(written.fileAttributeDate, file) < written { earlyWithCeil += 1 }
         }
-        lab.measured("earlier", .int(early), "came back earlier than written", "\(early) of \(count)")
-        lab.measured("later", .int(late), "came back later than written", "\(late) of \(count)")
-        lab.measured("worstEarlyMicroseconds", .double(worst * 1e6), "largest early error", String(format: "%.3f µs", worst * 1e6))
-        lab.measured("earlyWithCeil", .int(earlyWithCeil), "read as expired early, written with ceil", "\(earlyWithCeil) of \(count)")
+        lab.measured("earlier", early, "came back earlier than written", "\(early) of \(count)")
+        lab.measured("later", late, "came back later than written", "\(late) of \(count)")
+        lab.measured("worstEarlyMicroseconds", worst * 1e6, "largest early error", String(format: "%.3f µs", worst * 1e6))
+        lab.measured("earlyWithCeil", earlyWithCeil, "read as expired early, written with ceil", "\(earlyWithCeil) of \(count)")
         lab.conclude(early > 0
             ? "Each of the \(early) early dates is an entry that reads as expired up to \(String(format: "%.2f", worst * 1e6)) µs\n"
               + "before its time. A Double holds more digits than the file system keeps; ceil removes the doubt."
@@ -89,9 +89,9 @@ public enum Chapter: ChapterProgram {
                 if storedCeil < e { earlyCeil += 1 }
             }
             let name = tick == 1 ? "oneSecond" : "twoSeconds"
-            lab.measured("\(name)Early", .int(early), "\(Int(tick)) s ticks: early without ceil",
+            lab.measured("\(name)Early", early, "\(Int(tick)) s ticks: early without ceil",
                          "\(early) of \(count), by \(String(format: "%.2f", early > 0 ? total / Double(early) : 0)) s on average")
-            lab.measured("\(name)EarlyWithCeil", .int(earlyCeil), "\(Int(tick)) s ticks: early with ceil", "\(earlyCeil) of \(count)")
+            lab.measured("\(name)EarlyWithCeil", earlyCeil, "\(Int(tick)) s ticks: early with ceil", "\(earlyCeil) of \(count)")
         }
         lab.conclude("Whole seconds fix every file system with 1 s or finer ticks — which is every file\n"
                      + "system Kingfisher runs on (APFS keeps nanoseconds). FAT's 2 s ticks would need more.")
@@ -126,9 +126,9 @@ public enum Chapter: ChapterProgram {
             let after = try dates(url, attribute)
             let moved = after.lastAccess.timeIntervalSince(before.lastAccess)
             let label = attribute == .creationDate ? "creationDate (Kingfisher)" : "\(attribute) (library)"
-            lab.measured("\(key)Lifetime", .double(lifetime), "\(label): lifetime after \(reads) reads",
+            lab.measured("\(key)Lifetime", lifetime, "\(label): lifetime after \(reads) reads",
                          String(format: "%.3f s (stored: 20 s)", lifetime))
-            lab.measured("\(key)ChmodMovedLastAccess", .double(moved), "\(label): chmod moved last access by",
+            lab.measured("\(key)ChmodMovedLastAccess", moved, "\(label): chmod moved last access by",
                          String(format: "%.3f s", moved))
         }
         lab.conclude(Lab.platform == "linux"

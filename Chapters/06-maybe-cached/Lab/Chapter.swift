@@ -15,7 +15,7 @@ public enum Chapter: ChapterProgram {
         let scratch = try ScratchFolder("ch06")
         defer { scratch.remove() }
         let folder = scratch.url
-        let count = lab.size(quick: 50, full: 500)
+        let count = lab.size("count", quick: 50, full: 500)
 
         func backend(_ name: String) throws -> DiskStorage.Backend<Data> {
             try DiskStorage.Backend(config: .init(name: name, sizeLimit: 0, directory: folder))
@@ -30,33 +30,33 @@ public enum Chapter: ChapterProgram {
         for i in 0..<count { try FileManager.default.removeItem(at: main.cacheFileURL(forKey: "gone-\(i)")) }
         let maybe = (0..<count).filter { main.isMaybeCached(forKey: "gone-\($0)") }.count
         let cached = (0..<count).filter { main.isCached(forKey: "gone-\($0)") }.count
-        lab.measured("setSaysMaybe", .int(maybe), "set says maybe", "\(maybe) of \(count)")
-        lab.measured("diskSaysCached", .int(cached), "isCached says cached", "\(cached) of \(count)")
+        lab.measured("setSaysMaybe", maybe, "set says maybe", "\(maybe) of \(count)")
+        lab.measured("diskSaysCached", cached, "isCached says cached", "\(cached) of \(count)")
 
         lab.part("falseNegative", "A file another instance writes after setup")
         lab.claim("The set is built once. Files written later by someone else (another process, another\n"
                   + "Backend on the same folder) are reported missing although they are on disk.")
         lab.run("instance A starts; instance B stores \(count) keys in the same folder; A is asked")
         let other = try backend("shared"), writer = try backend("shared")
-        _ = other.isCached(forKey: "warm-up")   // A's setup has finished
+        other.waitForInitialScan()   // A's set is built: from here on it only grows with A's own stores
         for i in 0..<count { try writer.store(value: Data([1]), forKey: "late-\(i)") }
         let onDisk = (0..<count).filter { FileManager.default.fileExists(atPath: other.cacheFileURL(forKey: "late-\($0)").path) }.count
         let seen = (0..<count).filter { other.isCached(forKey: "late-\($0)") }.count
-        lab.measured("onDisk", .int(onDisk), "files on disk", "\(onDisk) of \(count)")
-        lab.measured("reportedByA", .int(seen), "reported cached by A", "\(seen) of \(count)")
+        lab.measured("onDisk", onDisk, "files on disk", "\(onDisk) of \(count)")
+        lab.measured("reportedByA", seen, "reported cached by A", "\(seen) of \(count)")
         lab.conclude("A cache may forget; that is allowed. Sharing one folder between instances is not\n"
                      + "what the shortcut was built for — Kingfisher gives each cache its own folder.")
 
         lab.part("duringSetup", "Files stored while the set is still being built")
-        lab.claim("The set is built on a serial queue; stores add their names on the same queue, after\n"
-                  + "the build. Nothing stored during setup is lost from the set.")
+        lab.claim("The set is built off the caller's thread. Until it is, every lookup asks the disk, and\n"
+                  + "stores made meanwhile are kept aside and merged in. Nothing stored during setup is lost.")
         lab.run("\(count) files exist; a new instance starts and at once stores \(count) more; all are asked")
         let seeder = try backend("setup")
         for i in 0..<count { try seeder.store(value: Data([1]), forKey: "old-\(i)") }
         let fresh = try backend("setup")
         for i in 0..<count { try fresh.store(value: Data([2]), forKey: "new-\(i)") }
         let found = (0..<count).filter { fresh.isCached(forKey: "old-\($0)") && fresh.isCached(forKey: "new-\($0)") }.count
-        lab.measured("found", .int(found), "pairs (old, new) both found", "\(found) of \(count)")
+        lab.measured("found", found, "pairs (old, new) both found", "\(found) of \(count)")
 
         try payoff(lab, main)
         bloom(lab)
@@ -85,9 +85,9 @@ public enum Chapter: ChapterProgram {
         }
         _ = median("never"); _ = median("gone")   // warm-up
         let shortcut = median("never"), disk = median("gone")
-        lab.measured("shortcutMissNanos", .double(shortcut), "miss answered by the set", Stats.formatNanoseconds(shortcut))
-        lab.measured("diskMissNanos", .double(disk), "miss that asks the disk", Stats.formatNanoseconds(disk))
-        lab.measured("ratio", .double(disk / shortcut), "disk miss ÷ shortcut miss", String(format: "%.1f×", disk / shortcut))
+        lab.measured("shortcutMissNanos", shortcut, "miss answered by the set", Stats.formatNanoseconds(shortcut))
+        lab.measured("diskMissNanos", disk, "miss that asks the disk", Stats.formatNanoseconds(disk))
+        lab.measured("ratio", disk / shortcut, "disk miss ÷ shortcut miss", String(format: "%.1f×", disk / shortcut))
         lab.conclude("The ratio is the payoff for a cache that mostly misses (a fresh install scrolling\n"
                      + "a feed). Debug builds shrink it; try swift run -c release ch06-maybe-cached.")
     }
@@ -111,13 +111,13 @@ public enum Chapter: ChapterProgram {
         // 32-byte object header, rounded up to the allocator's 16-byte granules).
         let slotBytes = Double(set.capacity * MemoryLayout<String>.stride) / Double(n)
         let setBytes = slotBytes + 96
-        lab.measured("setBytesPerNameEstimate", .double(setBytes), "Set<String>: bytes per name (estimated)",
+        lab.measured("setBytesPerNameEstimate", setBytes, "Set<String>: bytes per name (estimated)",
                      String(format: "≈ %.0f B (%.0f B of table slots + 96 B per name's text)", setBytes, slotBytes))
-        lab.measured("bloomBytesPerName", .double(Double(filter.byteCount) / Double(n)), "Bloom filter: bytes per name",
+        lab.measured("bloomBytesPerName", Double(filter.byteCount) / Double(n), "Bloom filter: bytes per name",
                      String(format: "%.2f B (k = %d hashes)", Double(filter.byteCount) / Double(n), filter.hashCount))
-        lab.measured("bloomFalsePositiveRate", .double(Double(falsePositives) / Double(n)), "Bloom false-positive rate",
+        lab.measured("bloomFalsePositiveRate", Double(falsePositives) / Double(n), "Bloom false-positive rate",
                      String(format: "%.2f%% (theory for k = 7: 0.82%%)", 100 * Double(falsePositives) / Double(n)))
-        lab.measured("bloomFalseNegatives", .int(falseNegatives), "Bloom false negatives")
+        lab.measured("bloomFalseNegatives", falseNegatives, "Bloom false negatives")
         lab.conclude("For an image cache of a few thousand files the set's memory is small and exact; a Bloom\n"
                      + "filter pays off at hundreds of thousands. Neither can forget a removed name.")
         _ = set.count

@@ -81,7 +81,7 @@ public enum Chapter: ChapterProgram {
         let scratch = try ScratchFolder("ch07")
         defer { scratch.remove() }
         let folder = scratch.url
-        let perCaller = lab.size(quick: 40, full: 200)
+        let perCaller = lab.size("perCaller", quick: 40, full: 200)
         let payload = Data(repeating: 7, count: 32 * 1024)
         lab.run("4 caller threads × \(perCaller) stores of 32 KiB (atomic write); time each call")
 
@@ -110,7 +110,7 @@ public enum Chapter: ChapterProgram {
             lab.measured(key, .object(["p50": .double(p50), "p99": .double(p99)]), "caller blocked, \(name)",
                          "p50 \(Stats.formatNanoseconds(p50)) · p99 \(Stats.formatNanoseconds(p99))")
         }
-        lab.measured("filesWritten", .int(files.count), "files written (both variants)", "\(files.count) of \(8 * perCaller)")
+        lab.measured("filesWritten", files.count, "files written (both variants)", "\(files.count) of \(8 * perCaller)")
         lab.conclude("Same files in the end; the difference is who waits. Disk work goes on a queue so that\n"
                      + "the caller — often the main thread — never waits for the disk.")
     }

@@ -37,9 +37,10 @@ public enum Chapter: ChapterProgram {
     static func lookup(_ cache: HybridCache<Bitmap>, _ key: String, _ options: CacheOptions) -> CacheType {
         var synchronous = options
         synchronous.loadDiskFileSynchronously = true
-        let box = ResultBox()
-        cache.retrieveImage(forKey: key, options: synchronous) { box.type = (try? $0.get())?.cacheType }
-        return box.type ?? .none
+        let found: CacheType? = waitForCallback { done in
+            cache.retrieveImage(forKey: key, options: synchronous) { done((try? $0.get())?.cacheType ?? .none) }
+        }
+        return found ?? .none
     }
 
     static func asymmetry(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
@@ -63,10 +64,10 @@ public enum Chapter: ChapterProgram {
             miss.append(Stats.timePerCall(batch: batch) { _ = lookup(cache, "missing-\(index % 16)", options) })
         }
         let m = Stats.median(memory), d = Stats.median(disk), x = Stats.median(miss)
-        lab.measured("memoryHitNanos", .double(m), "memory hit", Stats.formatNanoseconds(m))
-        lab.measured("diskHitNanos", .double(d), "disk hit (read + decode + warm)", Stats.formatNanoseconds(d))
-        lab.measured("missNanos", .double(x), "miss", Stats.formatNanoseconds(x))
-        lab.measured("diskOverMemory", .double(d / m), "disk hit ÷ memory hit", String(format: "%.0f×", d / m))
+        lab.measured("memoryHitNanos", m, "memory hit", Stats.formatNanoseconds(m))
+        lab.measured("diskHitNanos", d, "disk hit (read + decode + warm)", Stats.formatNanoseconds(d))
+        lab.measured("missNanos", x, "miss", Stats.formatNanoseconds(x))
+        lab.measured("diskOverMemory", d / m, "disk hit ÷ memory hit", String(format: "%.0f×", d / m))
         lab.conclude(String(format: "In this run a disk hit cost %.0f memory hits. Release builds (swift run -c release\n", d / m)
                      + "ch08-hybrid-cache) make both faster; the gap is the reason memory sits in front.")
     }
@@ -77,8 +78,8 @@ public enum Chapter: ChapterProgram {
         lab.run("clear memory; look up twice; record where each lookup found it")
         cache.clearMemoryCache()
         let first = lookup(cache, "picture", CacheOptions()), second = lookup(cache, "picture", CacheOptions())
-        lab.measured("first", .string("\(first)"), "first lookup found it in")
-        lab.measured("second", .string("\(second)"), "second lookup found it in")
+        lab.measured("first", "\(first)", "first lookup found it in")
+        lab.measured("second", "\(second)", "second lookup found it in")
     }
 
     static func memoryOrRefresh(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
@@ -94,8 +95,8 @@ public enum Chapter: ChapterProgram {
         cache.clearMemoryCache()
         var without = CacheType.none
         let read = Stats.time { without = lookup(cache, "picture", CacheOptions()) }
-        lab.measured("withOption", .string("\(withOption)"), "with the option: found in", "\(withOption) (\(Stats.formatNanoseconds(skipped)))")
-        lab.measured("withoutOption", .string("\(without)"), "without: found in", "\(without) (\(Stats.formatNanoseconds(read)))")
+        lab.measured("withOption", "\(withOption)", "with the option: found in", "\(withOption) (\(Stats.formatNanoseconds(skipped)))")
+        lab.measured("withoutOption", "\(without)", "without: found in", "\(without) (\(Stats.formatNanoseconds(read)))")
     }
 
     static func ordering(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
@@ -115,8 +116,8 @@ public enum Chapter: ChapterProgram {
         let outOfOrder = zip(completions, completions.dropFirst()).filter { $0 >= $1 }.count
         cache.memoryStorage.remove(forKey: "ordered")
         let onDisk = try PPMSerializer().value(with: Data(contentsOf: URL(fileURLWithPath: cache.cachePath(forKey: "ordered"))))
-        lab.measured("outOfOrder", .int(outOfOrder), "completions out of call order", "\(outOfOrder) of \(count)")
-        lab.measured("fileHoldsLast", .bool(onDisk == pictures[count - 1]), "the file holds the last store")
+        lab.measured("outOfOrder", outOfOrder, "completions out of call order", "\(outOfOrder) of \(count)")
+        lab.measured("fileHoldsLast", onDisk == pictures[count - 1], "the file holds the last store")
     }
 
     static func limits(_ lab: Lab, _ cache: HybridCache<Bitmap>) {
@@ -124,29 +125,18 @@ public enum Chapter: ChapterProgram {
         lab.claim("Kingfisher gives memory a quarter of the physical memory; 002 chose 5%.")
         let physical = ProcessInfo.processInfo.physicalMemory
         lab.run("ProcessInfo.physicalMemory and the two fractions")
-        lab.measured("physicalMemory", .int(Int(physical)), "physical memory", ByteCountFormatter.string(fromByteCount: Int64(physical), countStyle: .memory))
-        lab.measured("quarter", .int(cache.memoryStorage.config.totalCostLimit), "HybridCache default (¼)",
+        lab.measured("physicalMemory", Int(physical), "physical memory", ByteCountFormatter.string(fromByteCount: Int64(physical), countStyle: .memory))
+        lab.measured("quarter", cache.memoryStorage.config.totalCostLimit, "HybridCache default (¼)",
                      ByteCountFormatter.string(fromByteCount: Int64(cache.memoryStorage.config.totalCostLimit), countStyle: .memory))
         let five = HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: 0.05)
-        lab.measured("fivePercent", .int(five), "memoryCostLimit(fractionOfPhysicalMemory: 0.05)",
+        lab.measured("fivePercent", five, "memoryCostLimit(fractionOfPhysicalMemory: 0.05)",
                      ByteCountFormatter.string(fromByteCount: Int64(five), countStyle: .memory))
         lab.conclude("The limit is in cost units; Bitmap's cost is its bytes, so these are bytes. Chapter 9\n"
                      + "shows what happens when the two units disagree.")
     }
 
     static func storeAndWait(_ cache: HybridCache<Bitmap>, _ value: Bitmap, _ key: String) throws {
-        let done = DispatchSemaphore(value: 0)
-        let failure = ErrorBox()
-        cache.store(value, forKey: key) { result in
-            if case .failure(let error) = result.diskCacheResult { failure.error = error }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.error { throw error }
+        let result: CacheStoreResult? = waitForCallback { done in cache.store(value, forKey: key, completionHandler: done) }
+        try result?.diskCacheResult.get()
     }
 }
-
-// @unchecked Sendable: `type` is written by one callback before it returns (synchronous lookup).
-final class ResultBox: @unchecked Sendable { var type: CacheType? }
-// @unchecked Sendable: `error` is written by one callback before a semaphore signal, read after the wait.
-final class ErrorBox: @unchecked Sendable { var error: (any Error)? }

@@ -27,7 +27,7 @@ public enum Chapter: ChapterProgram {
 
         lab.read([
             "Chapters/09-three-caches/Lab/Learner002Cache.swift — 002, rebuilt from its notes",
-            "Sources/KFDCache/KeyedCacheStorage.swift — 003's design (AsyncStream instead of Combine)",
+            "Chapters/09-three-caches/Lab/Learner003Cache.swift — 003's design (AsyncStream instead of Combine)",
             "Sources/KFDCache/HybridCache.swift — Kingfisher's",
             "Chapters/09-three-caches/Lab/Contenders.swift — the one interface all three run behind",
         ])

@@ -3,8 +3,9 @@
 import Dispatch
 import Foundation
 import KFDCache
+import WorkbookSupport
 
-enum Outcome: Equatable {
+enum Outcome: Equatable, Sendable {
     case value(Bitmap)
     case miss
     case error(String)
@@ -52,32 +53,24 @@ struct KingfisherContender: Contender {
     }
 
     func store(_ bitmap: Bitmap, forKey key: String) -> String? {
-        let done = DispatchSemaphore(value: 0)
-        let box = Reported()
-        cache.store(bitmap, forKey: key) { result in
-            if case .failure(let error) = result.diskCacheResult { box.message = "\(error)" }
-            done.signal()
-        }
-        done.wait()
-        return box.message
+        let result: CacheStoreResult? = waitForCallback { done in cache.store(bitmap, forKey: key, completionHandler: done) }
+        guard let result else { return "the store never called back" }
+        if case .failure(let error) = result.diskCacheResult { return "\(error)" }
+        return nil
     }
 
     func load(_ key: String) -> Outcome {
         var options = CacheOptions()
         options.loadDiskFileSynchronously = true
-        let box = Reported()
-        var outcome = Outcome.miss
-        let done = DispatchSemaphore(value: 0)
-        cache.retrieveImage(forKey: key, options: options) { result in
-            switch result {
-            case .success(let found): box.bitmap = found.image
-            case .failure(let error): box.message = "\(error)"
+        let outcome: Outcome? = waitForCallback { done in
+            cache.retrieveImage(forKey: key, options: options) { result in
+                switch result {
+                case .success(let found): done(found.image.map(Outcome.value) ?? .miss)
+                case .failure(let error): done(.error("\(error)"))
+                }
             }
-            done.signal()
         }
-        done.wait()
-        if let message = box.message { outcome = .error(message) } else if let bitmap = box.bitmap { outcome = .value(bitmap) }
-        return outcome
+        return outcome ?? .error("the lookup never called back")
     }
 
     func clearMemory() { cache.clearMemoryCache() }
@@ -130,10 +123,4 @@ struct Learner003Contender: Contender {
     func memoryBudget(for bitmap: Bitmap) -> MemoryBudget {
         MemoryBudget(limit: countLimit, unit: .count, perValue: 1)
     }
-}
-
-// @unchecked Sendable: written by one callback before a semaphore signal, read after the wait.
-final class Reported: @unchecked Sendable {
-    var message: String?
-    var bitmap: Bitmap?
 }

@@ -1,10 +1,11 @@
-// Source document 003's design, as a variant to compare with Kingfisher's (chapter 9): any
+// Source document 003's design, beside 002's (Learner002Cache.swift), to compare with Kingfisher's (chapter 9): any
 // `Hashable & Codable` key (not just String), `Codable` values, one serial queue per storage
 // (memory and disk each serialize their own operations, nothing spans both), and a stream of
 // changes. 003 used Combine's publisher; Combine is not on Linux, so changes are an `AsyncStream`.
 
 import Dispatch
 import Foundation
+import KFDCache
 
 /// A change a `KeyedCacheStorage` announces.
 public enum KeyedCacheChange<Key: Sendable, Value: Sendable>: Sendable {
@@ -120,7 +121,7 @@ public final class KeyedCacheStorage<Key: Hashable & Codable & Sendable, Value: 
     }
 
     /// Empties the memory layer only (what a memory warning would do; 003 has no such call).
-    package func clearMemoryForStudy() {
+    public func clearMemoryForStudy() {
         memoryQueue.sync { storage.removeAllObjects() }
     }
 

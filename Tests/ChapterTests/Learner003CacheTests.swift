@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import KFDCache
+import WorkbookSupport
+import KFDCache
+@testable import Chapter09
 
 @Suite("KeyedCacheStorage (source 003's design)")
 struct KeyedCacheStorageTests {
@@ -8,7 +10,7 @@ struct KeyedCacheStorageTests {
 
     @Test("any Hashable & Codable key: strings, arrays, dictionaries")
     func keysOfAnyShape() throws {
-        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let folder = try ScratchFolder("learner003"); defer { folder.remove() }
         let byArray = try KeyedCacheStorage<[String], Profile>(directory: folder.url.appendingPathComponent("a"))
         try byArray.save(Profile(name: "a", age: 1), forKey: ["one", "two"])
         #expect(try byArray.retrieve(forKey: ["one", "two"]) == Profile(name: "a", age: 1))
@@ -23,7 +25,7 @@ struct KeyedCacheStorageTests {
 
     @Test("expired entries read as nil; remove and removeAll reach the disk")
     func expirationAndRemoval() throws {
-        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let folder = try ScratchFolder("learner003"); defer { folder.remove() }
         let cache = try KeyedCacheStorage<String, Int>(directory: folder.url)
         try cache.save(1, forKey: "gone", expiration: -1)
         #expect(try cache.retrieve(forKey: "gone") == nil)
@@ -37,7 +39,7 @@ struct KeyedCacheStorageTests {
 
     @Test("the change stream sees saves and removes in order")
     func changeStream() async throws {
-        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let folder = try ScratchFolder("learner003"); defer { folder.remove() }
         let cache = try KeyedCacheStorage<String, Int>(directory: folder.url)
         let stream = cache.changes()
         try cache.save(1, forKey: "a")
