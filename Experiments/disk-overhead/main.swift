@@ -170,7 +170,7 @@ do {
         ("the path: folder + \"/\" + name", Bench.measure(rounds: rounds, operations: operations) { count in
             let name = key.kfd.sha256
             for _ in 0..<count { blackHole((backend.directoryURL.path + "/" + name).utf8.count) } }),
-        ("the maybeCached shortcut (Mutex + Set lookup)", Bench.measure(rounds: rounds, operations: operations) { count in
+        ("the maybeCached shortcut (lock + Set lookup)", Bench.measure(rounds: rounds, operations: operations) { count in
             for _ in 0..<count { blackHole(backend.isMaybeCached(forKey: key) ? 1 : 0) } }),
         ("stat + open + read + close (the floor)", Bench.measure(rounds: rounds, operations: operations) { count in
             for _ in 0..<count { blackHole(Floor.hit(path)) } }),

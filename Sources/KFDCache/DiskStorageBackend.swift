@@ -1,6 +1,6 @@
 // The disk storage backend. What guards what (chapters 3, 6 and 7):
 //   propertyQueue             — `_config` and `storageReady` (chapter 3: Kingfisher's design)
-//   shortcut (a Mutex)        — the `maybeCached` set (chapter 6); its first scan runs on
+//   shortcut (a lock)         — the `maybeCached` set (chapter 6); its first scan runs on
 //                               `maybeCachedCheckingQueue`, off the caller's thread
 //   metaChangingQueue         — date rewrites after a hit, off the caller's thread (chapter 7)
 // File reads and writes themselves run on the caller's thread, on system calls (FileSystem.swift):
@@ -14,7 +14,7 @@ extension DiskStorage {
 
     /// A thread-safe store of values as files in one folder.
     // @unchecked Sendable: `_config` and `storageReady` are only touched on `propertyQueue`; the
-    // shortcut set is inside a Mutex; everything else is immutable.
+    // shortcut set is inside a `Locked`; everything else is immutable or atomic.
     public final class Backend<T: DataTransformable & Sendable>: @unchecked Sendable {
 
         private let propertyQueue = DispatchQueue(label: "com.kfdcache.DiskStorage.Backend.propertyQueue")
@@ -56,9 +56,10 @@ extension DiskStorage {
         /// the folder could not be listed.
         ///
         /// Kingfisher reads it through `maybeCachedCheckingQueue.sync`. A lookup is a few hash
-        /// operations, where a queue hop costs more than an uncontended lock; chapter 7 measures
-        /// Mutex as the cheapest of the four guards, so a `Mutex` guards it here.
-        let shortcut = Mutex(Shortcut())
+        /// operations, where a queue hop costs several times an uncontended lock (chapter 7 times
+        /// NSLock, Mutex, a queue and an actor side by side), so a lock guards it here (`Locked`
+        /// says why an NSLock rather than a Mutex).
+        let shortcut = Locked(Shortcut())
         /// Runs the first folder scan, off the caller's thread.
         let maybeCachedCheckingQueue = DispatchQueue(label: "com.kfdcache.DiskStorage.Backend.maybeCachedCheckingQueue")
 
