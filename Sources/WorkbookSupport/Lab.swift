@@ -175,6 +175,18 @@ public final class Lab {
         show(([line(columns)] + rows.map(line)).joined(separator: "\n"))
     }
 
+    /// Reports what the model checker found: "<label> ···· k of n" for the bad outcomes, recorded
+    /// as `<part>.<key>` = {total, bad, outcomes}.
+    public func interleavings(_ key: String, _ exploration: Exploration, _ label: String) {
+        let outcomes = JSONValue.object(exploration.byOutcome.mapValues { .int($0) })
+        record(key, .object(["total": .int(exploration.total), "bad": .int(exploration.bad), "outcomes": outcomes]))
+        let others = exploration.byOutcome.filter { !$0.key.isEmpty }.sorted { $0.key < $1.key }
+            .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let dots = String(repeating: "·", count: max(2, 46 - label.count))
+        say("  \(Terminal.styled("MEASURED", .green))  \(label) \(Terminal.styled(dots, .dim)) "
+            + Terminal.styled("\(exploration.bad) of \(exploration.total)", .bold) + Terminal.styled("  (\(others))", .dim))
+    }
+
     /// Records a figure for `--json` without printing it.
     public func record(_ name: String, _ value: JSONValue) {
         figures[partKey.isEmpty ? name : "\(partKey).\(name)"] = value

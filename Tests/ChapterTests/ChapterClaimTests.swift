@@ -51,6 +51,9 @@ struct ChapterClaimTests {
         #expect(figures["lost.mutexUpdate"] == .int(0))
         #expect(figures["lost.actorUpdate"] == .int(0))
         #expect(figures["recursion.crashed"] == .bool(true))
+        // Every interleaving: get-then-set loses an update in some; one section in none.
+        #expect((figures["lost.interleavings.getThenSet"]?["bad"]?.intValue ?? 0) > 0)
+        #expect(figures["lost.interleavings.oneSection"]?["bad"] == .int(0))
     }
 
     @Test("ch04: the forced interleaving makes the ghost in 5.7.0's design, never in #1255's")
@@ -125,6 +128,8 @@ struct ChapterClaimTests {
         #expect(figures["pipeline.writeOnly"]?["file"] == .string("v1"))
         #expect(figures["pipeline.wholePipeline"]?["file"] == .string("v2"))
         #expect(figures["pipeline.wholePipeline"]?["callbacks"] == .array([.string("v1"), .string("v2")]))
+        #expect((figures["pipeline.interleavings.writeOnly"]?["bad"]?.intValue ?? 0) > 0)
+        #expect(figures["pipeline.interleavings.wholePipeline"]?["bad"] == .int(0))
         let perCaller = try #require(figures["blocked.perCaller"]?.intValue, "chapter 7 records its run size as `perCaller`")
         #expect(figures["blocked.filesWritten"] == .int(8 * perCaller), "4 callers × 2 variants × perCaller stores")
     }

@@ -134,6 +134,11 @@ public enum Chapter: ChapterProgram {
         let mutexCost = timings.first { $0.0.hasPrefix("MutexBox") }?.1 ?? 1
         lab.show(timings.map { "\($0.0.padding(toLength: 32, withPad: " ", startingAt: 0)) \(Stats.formatNanoseconds($0.1))/update  (\(String(format: "%.1f", $0.1 / mutexCost))× Mutex)" }.joined(separator: "\n"))
         lab.record("nanosPerUpdate", .object(Dictionary(uniqueKeysWithValues: timings.map { ($0.0, JSONValue.double($0.1)) })))
+        let getSet = ModelChecker.explore(ConfigModels.getThenSetModel), oneSection = ModelChecker.explore(ConfigModels.oneSectionModel)
+        lab.interleavings("interleavings.getThenSet", getSet, "every interleaving: get then set, 2 threads")
+        lab.interleavings("interleavings.oneSection", oneSection, "every interleaving: one section, 2 threads")
+        lab.note("the shortest interleaving that loses an update (model: Chapters/03-config-queue/Lab/Models.swift):")
+        lab.show(getSet.timeline())
         lab.conclude("Guarding a property is not guarding an operation. Kingfisher's config is set whole,\n"
                      + "rarely, from one place — so get/set atomicity is enough there. Timings are this run's,\n"
                      + "side by side; debug builds exaggerate them (swift run -c release for fair numbers).")

@@ -48,6 +48,20 @@ public enum Chapter: ChapterProgram {
         lab.conclude("#1255 keeps one invariant: keys ⊇ cache. Extra keys are harmless and removeExpired\n"
                      + "drops them; a missing key is a leak nobody can clean.")
 
+        lab.part("interleavings", "Every interleaving, not one")
+        lab.claim("The forced run above is one order of the steps. Over every order, 5.7.0 leaves a ghost in\n"
+                  + "some and #1255 in none; #1255's worst case is an extra key, which the next clean drops.")
+        lab.run("the model checker runs every interleaving of the steps (each step one critical section or\n"
+                + "one unguarded action of Designs.swift: Chapters/04-issue-1233/Lab/Models.swift)")
+        let before = ModelChecker.explore(IssueModels.design570), after = ModelChecker.explore(IssueModels.design1255)
+        lab.interleavings("design570", before, "5.7.0: interleavings that leave a ghost")
+        lab.interleavings("design1255", after, "#1255: interleavings that leave a ghost")
+        lab.note("5.7.0's shortest bad interleaving:")
+        lab.show(before.timeline())
+        lab.conclude("The ghost needs the store to land between the eviction and its callback: \(before.bad) order(s)\n"
+                     + "of \(before.total). Tests/ChapterTests/InterleavingTests.swift replays every order of both models\n"
+                     + "against Design570 and Design1255 and gets the model's outcome each time.")
+
         lab.part("fixed", "PR #1255's design under the same stress")
         lab.claim("No callback, so `keys` is only ever touched under the lock: no crash.")
         lab.run("the same \(broken.count) child runs, same seeds, Design1255")

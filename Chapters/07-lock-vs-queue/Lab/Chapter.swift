@@ -141,6 +141,11 @@ public enum Chapter: ChapterProgram {
                                        "v2CouldOvertake": .bool(!waited.isSet)]),
                          label, "file = \(state.file), callbacks \(state.callbacks.joined(separator: " → "))")
         }
+        let writeOnly = ModelChecker.explore(PipelineModels.writeOnly), whole = ModelChecker.explore(PipelineModels.wholePipeline)
+        lab.interleavings("interleavings.writeOnly", writeOnly, "every interleaving, only the write on ioQueue")
+        lab.interleavings("interleavings.wholePipeline", whole, "every interleaving, whole pipeline on ioQueue")
+        lab.note("the shortest interleaving that leaves the older value (model: Chapters/07-lock-vs-queue/Lab/Models.swift):")
+        lab.show(writeOnly.timeline())
         lab.conclude("With one block per store on one serial queue, stores finish in the order they were\n"
                      + "made, and the file always holds the last value stored.")
     }
