@@ -125,9 +125,11 @@ enum Checking {
                     return 0
                 }
                 print("Moving on to \(next.name) — \(next.title).")
+                fflush(nil)
                 current = next
                 continue
             }
+            fflush(nil)   // on a pipe, stdout is block-buffered: show this round before waiting
             waitForChange(of: root.appendingPathComponent(current.stub))
         }
     }
