@@ -69,7 +69,7 @@ let package = Package(
       + experiments.map { .executable(name: $0, targets: [$0]) },
     targets: chapterLibraries + chapterExecutables + experimentExecutables + [
         .target(name: "KFDCache", path: "Sources/KFDCache"),
-        .target(name: "WorkbookSupport", path: "Sources/WorkbookSupport"),
+        .target(name: "WorkbookSupport", dependencies: ["KFDCache"], path: "Sources/WorkbookSupport"),
         .executableTarget(
             name: "workbook",
             dependencies: ["KFDCache", "WorkbookSupport", "ExerciseKit"] + chapters.map { .target(name: "Chapter\($0.number)") },

@@ -157,31 +157,12 @@ report.table("Per operation", columns: ["payload", "floor store", "Foundation st
                                         "floor stat", "Foundation isCached", "isCached", "÷",
                                         "floor stat (missing)", "miss (shortcut)", "÷"], rows: rows)
 
-// Where a hit's time goes: each step alone, same keys, same files.
+// Where a hit's time goes: each step alone, same key, same file.
 do {
     let key = "https://images.example/1024/7.png"
-    let payload = Data(repeating: 7, count: 1 << 10)
-    try backend.store(value: payload, forKey: key)
-    let path = backend.cacheFileURL(forKey: key).path
-    let operations = options.quick ? 2_000 : 20_000
-    let steps: [(String, BenchResult)] = [
-        ("SHA-256 of the key (the file name)", Bench.measure(rounds: rounds, operations: operations) { count in
-            for _ in 0..<count { blackHole(key.kfd.sha256.utf8.count) } }),
-        ("the path: folder + \"/\" + name", Bench.measure(rounds: rounds, operations: operations) { count in
-            let name = key.kfd.sha256
-            for _ in 0..<count { blackHole((backend.directoryURL.path + "/" + name).utf8.count) } }),
-        ("the maybeCached shortcut (lock + Set lookup)", Bench.measure(rounds: rounds, operations: operations) { count in
-            for _ in 0..<count { blackHole(backend.isMaybeCached(forKey: key) ? 1 : 0) } }),
-        ("stat + open + read + close (the floor)", Bench.measure(rounds: rounds, operations: operations) { count in
-            for _ in 0..<count { blackHole(Floor.hit(path)) } }),
-        ("utimensat (the date rewrite, on the meta queue)", Bench.measure(rounds: rounds, operations: operations) { count in
-            var times = [now(plus: 0), now(plus: 3600)]
-            for _ in 0..<count { blackHole(utimensat(AT_FDCWD, path, &times, 0)) } }),
-        ("the whole hit, .none (KFDCache)", Bench.measure(rounds: rounds, operations: operations) { count in
-            for _ in 0..<count { blackHole((try? backend.value(forKey: key, extendingExpiration: .none))??.count ?? 0) } }),
-    ]
-    report.table("Where a 1 KiB disk hit's time goes", columns: ["step", "ns per call"],
-                 rows: steps.map { [$0.0, $0.1.summary] })
+    try backend.store(value: Data(repeating: 7, count: 1 << 10), forKey: key)
+    let steps = DiskHitAnatomy.measure(backend, key: key, rounds: rounds, operations: options.quick ? 2_000 : 20_000)
+    report.table("Where a 1 KiB disk hit's time goes", columns: ["step", "ns per call"], rows: steps.map { [$0.0, $0.1.summary] })
 }
 
 // SHA-256: a 64-byte key, and throughput against the system's tool on one large buffer.

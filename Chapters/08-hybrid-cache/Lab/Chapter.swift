@@ -19,6 +19,7 @@ public enum Chapter: ChapterProgram {
         let cache = try HybridCache(name: "chapter8", serializer: PPMSerializer(), directory: folder)
 
         try asymmetry(lab, cache)
+        try anatomy(lab, cache)
         try warming(lab, cache)
         try memoryOrRefresh(lab, cache)
         try ordering(lab, cache)
@@ -70,6 +71,26 @@ public enum Chapter: ChapterProgram {
         lab.measured("diskOverMemory", d / m, "disk hit ÷ memory hit", String(format: "%.0f×", d / m))
         lab.conclude(String(format: "In this run a disk hit cost %.0f memory hits. Release builds (swift run -c release\n", d / m)
                      + "ch08-hybrid-cache) make both faster; the gap is the reason memory sits in front.")
+    }
+
+    /// Where a disk hit's time goes, step by step (Experiments/disk-overhead has the release figures).
+    static func anatomy(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
+        lab.part("anatomy", "Where a disk hit's time goes")
+        lab.claim("A disk hit is a hash, a lookup in the shortcut set, and four system calls; the date rewrite\n"
+                  + "runs afterwards, off the caller's thread.")
+        let operations = lab.size("operations", quick: 500, full: 5_000)
+        lab.run("each step of DiskStorage.Backend.value(forKey:) timed alone on one 1 KiB file, \(operations) calls × 5 rounds"
+                + (Bench.isDebugBuild ? ";\na debug build: the Swift steps look slower than they are (swift run -c release ch08-hybrid-cache)" : ""))
+        let key = "anatomy"
+        try cache.diskStorage.store(value: Data(repeating: 7, count: 1 << 10), forKey: key)
+        let steps = DiskHitAnatomy.measure(cache.diskStorage, key: key, rounds: 5, operations: operations)
+        lab.table(["step", "ns per call"], steps.map { [$0.0, $0.1.summary] })
+        lab.record("steps", .object(Dictionary(uniqueKeysWithValues: steps.map { ($0.0, JSONValue.double($0.1.median)) })))
+        let floor = steps.first { $0.0.hasPrefix("stat") }?.1.median ?? 0, whole = steps.last?.1.median ?? 1
+        lab.measured("systemCallShare", floor / whole, "the system calls' share of a hit", String(format: "%.0f%%", 100 * floor / whole))
+        lab.conclude("The rest is the price of naming files by hash (SHA-256) and of answering certain misses\n"
+                     + "without the disk (the shortcut). In a release build the system calls are most of a hit\n"
+                     + "(Experiments/README.md); in a debug build the Swift steps weigh far more.")
     }
 
     static func warming(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
