@@ -176,6 +176,9 @@ enum Checking {
                 switch subject.kind {
                 case .solution:
                     if !result.passed { problems += 1; line.append("solution FAILS: \(summary(result))") }
+                    else if verbose, case .outcome(let outcome) = result {
+                        line.append("solution: passed in \(String(format: "%.1f", outcome.seconds)) s")
+                    }
                 case .shipped:
                     if result.passed { problems += 1; line.append("shipped stub PASSES") }
                     else if verbose { line.append("shipped stub: \(summary(result))") }
@@ -196,7 +199,7 @@ enum Checking {
                 problems += 1
                 line.append("only \(count) near-misses; at least \(exercise.minimumNearMisses) needed")
             }
-            let mark = line.allSatisfy({ $0.hasPrefix("rejected ") || $0.hasPrefix("shipped stub: ") })
+            let mark = line.allSatisfy({ $0.hasPrefix("rejected ") || $0.hasPrefix("shipped stub: ") || $0.hasPrefix("solution: passed") })
                 ? Terminal.styled("✔", .green) : Terminal.styled("✘", .red)
             print("\(mark) \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) solution passes · shipped stub fails · \(count) near-misses rejected"
                   + (line.isEmpty ? "" : "\n    " + line.joined(separator: "\n    ")))
