@@ -4,6 +4,7 @@
 
 import Dispatch
 import ExerciseKit
+import WorkbookSupport
 import Foundation
 
 // MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
@@ -58,7 +59,7 @@ public enum Chapter3Checks {
         //    to completion meanwhile, A's write-back loses it.
         let box = E()
         let aInBody = DispatchSemaphore(value: 0), bFinished = DispatchSemaphore(value: 0)
-        let bRanInside = Latch()
+        let bRanInside = Flag()
         let a = spawn {
             box.update { counters in
                 counters.hits += 1
@@ -107,8 +108,8 @@ public enum Chapter3Checks {
 
         // 2. Stress: writers set (10n, n); readers must never see stored and applied disagree.
         let stressed = E(limits: Limits(totalCostLimit: 0, countLimit: 0))
-        let mismatches = Counter(), reads = Counter()
-        let stop = Latch()
+        let mismatches = Tally(), reads = Tally()
+        let stop = Flag()
         let done = spawn {
             DispatchQueue.concurrentPerform(iterations: 4) { role in
                 var n = role

@@ -2,6 +2,7 @@
 
 import Dispatch
 import ExerciseKit
+import WorkbookSupport
 import Foundation
 
 // MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
@@ -44,7 +45,7 @@ public enum Chapter4Checks {
             if case .remove = event { lock.requireHeld("storage.removeObject ran without holding lock") }
         }
         cache.store(1, forKey: "a")
-        let pauses = Counter(), pausedUnlocked = Latch()
+        let pauses = Tally(), pausedUnlocked = Flag()
         let before = lock.acquisitions
         cache.remove(forKey: "a", pause: {
             pauses.add()
@@ -64,7 +65,7 @@ public enum Chapter4Checks {
         let forced = E()
         forced.store(1, forKey: "a")
         let inPause = DispatchSemaphore(value: 0), storeDone = DispatchSemaphore(value: 0)
-        let storedDuringPause = Latch()
+        let storedDuringPause = Flag()
         let remover = spawn {
             forced.remove(forKey: "a", pause: {
                 inPause.signal()

@@ -2,6 +2,7 @@
 
 import Dispatch
 import ExerciseKit
+import WorkbookSupport
 import Foundation
 import Synchronization
 
@@ -33,7 +34,7 @@ public enum Chapter7Checks {
     public static func asyncJournal<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
         let written = Mutex<[String]>([])
         let release = DispatchSemaphore(value: 0)
-        let offQueue = Latch(), active = Counter(), overlapped = Latch()
+        let offQueue = Flag(), active = Tally(), overlapped = Flag()
         let probe = Mutex<WatchedQueue?>(nil)
         let journal = E(writer: { line in
             if active.add() > 1 { overlapped.set() }
@@ -78,7 +79,7 @@ public enum Chapter7Checks {
         let pipeline = E()
         let queue = pipeline.ioQueueProbe
         let v2Done = DispatchSemaphore(value: 0), allDone = DispatchSemaphore(value: 0)
-        let serializedOff = Latch(), calledBackOff = Latch(), finished = Counter()
+        let serializedOff = Flag(), calledBackOff = Flag(), finished = Tally()
         func stored(_ body: @escaping @Sendable () -> Void) -> Bool { signalled(spawn(body), within: 0.5) }
 
         let v1Returned = stored {

@@ -2,6 +2,7 @@
 
 import Dispatch
 import ExerciseKit
+import WorkbookSupport
 import Foundation
 
 // MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
@@ -40,7 +41,7 @@ public enum Chapter8Checks {
         let cache = E()
         let (memory, disk) = cache.probes
         cache.store("pixels", forKey: "a.png", processorIdentifier: "round(8)")
-        let sets = Counter()
+        let sets = Tally()
         memory.watch { event in if case .set = event { sets.add() } }
 
         let first = cache.retrieve(forKey: "a.png", processorIdentifier: "round(8)", fromMemoryCacheOrRefresh: false)
@@ -73,7 +74,7 @@ public enum Chapter8Checks {
         let (ioQueue, disk) = cache.probes
         cache.store("v", forKey: "k")
         cache.waitForWrites()
-        let readOffQueue = Latch(), readOnQueue = Latch()
+        let readOffQueue = Flag(), readOnQueue = Flag()
         disk.watchReads { _ in if ioQueue.isCurrent { readOnQueue.set() } else { readOffQueue.set() } }
 
         // 1. Asynchronous: the read happens on ioQueue, the caller does not wait for it.
@@ -87,10 +88,10 @@ public enum Chapter8Checks {
 
         // 2. Synchronous, from a plain thread: the completion runs on this thread, with the
         //    value, before retrieve returns (checked by thread, not by timing: deterministic).
-        let onCaller = Latch(), afterReturn = Latch(), gotValue = Latch()
+        let onCaller = Flag(), afterReturn = Flag(), gotValue = Flag()
         let plain = spawn {
             let caller = ObjectIdentifier(Thread.current)
-            let returned = Latch()
+            let returned = Flag()
             cache.retrieve(forKey: "k", synchronously: true) { value in
                 if ObjectIdentifier(Thread.current) == caller { onCaller.set() }
                 if returned.isSet { afterReturn.set() }

@@ -56,19 +56,3 @@ public func spawn(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
 public func signalled(_ semaphore: DispatchSemaphore, within seconds: Double) -> Bool {
     semaphore.wait(timeout: .now() + seconds) == .success
 }
-
-/// A flag set by one thread and read by others.
-public final class Latch: Sendable {
-    private let state = Atomic<Bool>(false)
-    public init() {}
-    public func set() { state.store(true, ordering: .releasing) }
-    public var isSet: Bool { state.load(ordering: .acquiring) }
-}
-
-/// A counter many threads add to.
-public final class Counter: Sendable {
-    private let state = Atomic<Int>(0)
-    public init() {}
-    @discardableResult public func add(_ amount: Int = 1) -> Int { state.add(amount, ordering: .relaxed).newValue }
-    public var value: Int { state.load(ordering: .relaxed) }
-}

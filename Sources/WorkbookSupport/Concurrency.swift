@@ -7,7 +7,8 @@ import Synchronization
 public final class Tally: Sendable {
     private let count = Atomic<Int>(0)
     public init() {}
-    public func add(_ amount: Int) { count.add(amount, ordering: .relaxed) }
+    /// Adds `amount`; returns the new total.
+    @discardableResult public func add(_ amount: Int = 1) -> Int { count.add(amount, ordering: .relaxed).newValue }
     public var value: Int { count.load(ordering: .relaxed) }
 }
 
