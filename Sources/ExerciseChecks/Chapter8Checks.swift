@@ -78,11 +78,11 @@ public enum Chapter8Checks {
         disk.watchReads { _ in if ioQueue.isCurrent { readOnQueue.set() } else { readOffQueue.set() } }
 
         // 1. Asynchronous: the read happens on ioQueue, the caller does not wait for it.
-        let asyncDone = DispatchSemaphore(value: 0)
-        let asyncValue = LockedValue<String?>(nil)
-        cache.retrieve(forKey: "k", synchronously: false) { value in asyncValue.set(value); asyncDone.signal() }
-        guard run.wait(asyncDone, seconds: 2, orFail: "retrieve(synchronously: false) never called its completion") else { return }
-        run.expect(asyncValue.get() == "v", "the asynchronous read gave \(String(describing: asyncValue.get())), not \"v\"")
+        let delivered: String?? = waitForCallback(timeout: 2) { done in
+            cache.retrieve(forKey: "k", synchronously: false) { value in done(value) }
+        }
+        guard let asyncValue = delivered else { run.fail("retrieve(synchronously: false) never called its completion"); return }
+        run.expect(asyncValue == "v", "the asynchronous read gave \(String(describing: asyncValue)), not \"v\"")
         run.expect(readOnQueue.isSet && !readOffQueue.isSet, "the asynchronous read ran off ioQueue: reads that do not block the caller belong on ioQueue")
         guard run.passed else { return }
 
@@ -117,14 +117,4 @@ public enum Chapter8Checks {
         run.expectNone(ioQueue.violations, "")
         disk.watchReads(nil)
     }
-}
-
-/// One value shared between threads.
-public final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `value` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var value: Value
-    public init(_ value: Value) { self.value = value }
-    public func set(_ newValue: Value) { lock.withLock { value = newValue } }
-    public func get() -> Value { lock.withLock { value } }
 }

@@ -31,6 +31,16 @@ public final class LockedList<Element: Sendable>: @unchecked Sendable {
     public var values: [Element] { lock.withLock { items } }
 }
 
+/// One value handed between threads (set by one, read by another after it signalled).
+// @unchecked Sendable: `value` is only touched while holding `lock`.
+public final class LockedValue<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    public init(_ value: Value) { self.value = value }
+    public func set(_ newValue: Value) { lock.withLock { value = newValue } }
+    public func get() -> Value { lock.withLock { value } }
+}
+
 /// Waits for a value handed to a callback: `start` gets the callback and calls (or arranges to
 /// call) it once. Returns nil if it did not come within `timeout` seconds. The one way the labs
 /// wait for a completion handler.

@@ -6,11 +6,8 @@ import WorkbookSupport
 
 /// Waits for a callback-based operation (bounded, so a broken callback fails instead of hanging).
 func awaitCallback<T: Sendable>(_ start: (@escaping @Sendable (T) -> Void) -> Void) throws -> T {
-    let box = Mutex<T?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    start { value in box.withLock { $0 = value }; done.signal() }
-    guard done.wait(timeout: .now() + 30) == .success else { throw CallbackNeverCame() }
-    return try #require(box.withLock { $0 })
+    guard let value = waitForCallback(timeout: 30, start) else { throw CallbackNeverCame() }
+    return value
 }
 struct CallbackNeverCame: Error {}
 
