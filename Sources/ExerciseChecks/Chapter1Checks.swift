@@ -33,6 +33,7 @@ public enum Chapter1Checks {
             run.fail("ThumbnailStorage is \(shape): a type whose values can be made (with an init — even a private one, "
                      + "from its own file). A namespace is an enum with no cases.")
         }
+        rejectInitializers("ThumbnailStorage", run)
         let config = E.makeConfig(limit: 42)
         run.expect(config.limit == 42, "ThumbnailStorage.Config(limit: 42).limit is \(config.limit), not 42")
         run.expect(config.typeName == "Config", "Config should stay nested inside the namespace (found \(config.typeName))")
@@ -45,6 +46,8 @@ public enum Chapter1Checks {
             ("https://a/b.png", "round(8)", "https://a/b.png@round(8)", "with a processor it is key + \"@\" + identifier"),
             ("k", " ", "k@ ", "an identifier of one space is not empty: it is appended"),
             ("a@b", "p", "a@b@p", "a key that already holds \"@\" is used as it is"),
+            ("https://A/B.PNG", "Round(8)", "https://A/B.PNG@Round(8)", "keys and identifiers are used exactly as given, case included"),
+            ("Avatar", "", "Avatar", "with no processor the key is returned exactly as given, case included"),
         ]
         for item in cases {
             let got = E.computedKey(item.key, processorIdentifier: item.identifier)
@@ -53,6 +56,17 @@ public enum Chapter1Checks {
         }
         if TypeKind.enumCaseCount(E.Namespace.self) != 0 {
             run.fail("CacheKeys is \(TypeKind.describe(E.Namespace.self)): make it a caseless enum holding a static function")
+        }
+        rejectInitializers("CacheKeys", run)
+    }
+
+    /// A caseless enum with an init still lets anyone write `Name()`: it compiles, then traps or
+    /// never returns. Only the source can tell (an init of an enum without cases is never run here).
+    static func rejectInitializers(_ typeName: String, _ run: CheckRun) {
+        guard let source = run.source else { return }
+        for declaration in SourceFacts.initializers(of: typeName, in: source) {
+            run.fail("\(typeName) still declares `\(declaration)`: `\(typeName)()` compiles, and with no cases the init "
+                     + "can only trap or never return. A namespace has no init at all: delete it.")
         }
     }
 }

@@ -18,7 +18,8 @@ public struct Counters: Sendable, Equatable {
 
 public protocol AtomicUpdateExercise: AnyObject, Sendable {
     init()
-    var settings: Counters { get }
+    /// Read and set through the property queue, like `update`.
+    var settings: Counters { get set }
     func update(_ body: (inout Counters) -> Void)
     /// The property queue, watched: `_settings` reports changes made off it.
     var propertyQueueProbe: WatchedQueue { get }
@@ -80,7 +81,48 @@ public enum Chapter3Checks {
         run.expectNone(box.propertyQueueProbe.violations, "update: ")
         guard run.passed else { return }
 
-        // 3. Stress: 4 threads × 500 updates.
+        // 3. Held: while the property queue is busy, reading `settings` must wait for it: a read
+        //    that skips the queue (or goes through a queue of its own) sees half-made updates.
+        let read = E()
+        guard let busy = Holding(read.propertyQueueProbe, run) else { return }
+        let reader = returns(within: 0.3) { _ = read.settings }
+        busy.release()
+        run.expect(!reader.returned, "reading `settings` returned while the property queue was busy: the getter must read "
+                   + "`_settings` inside propertyQueue.sync, the queue every change goes through")
+        run.wait(reader.done, seconds: 3, orFail: "reading `settings` never returned after the property queue was free again")
+        guard run.passed else { return }
+
+        // 4. Forced: while an update is inside its body, `settings = …` from another thread must
+        //    wait as well. An update guarded by a lock of its own (or one that copies the value out,
+        //    changes it, and writes it back) lets the setter in, then overwrites it.
+        let mixed = E()
+        let inBody = DispatchSemaphore(value: 0), setterFinished = DispatchSemaphore(value: 0)
+        let setInside = Flag()
+        let updater = spawn {
+            mixed.update { counters in
+                counters.hits += 1
+                inBody.signal()
+                if signalled(setterFinished, within: 0.5) { setInside.set() }
+            }
+        }
+        guard run.wait(inBody, seconds: 2, orFail: "update never ran its body") else { return }
+        let setter = spawn {
+            var fresh = Counters()
+            fresh.misses = 7
+            mixed.settings = fresh
+            setterFinished.signal()
+        }
+        run.wait(updater, seconds: 3, orFail: "update never returned while another thread set `settings`: a deadlock?")
+        run.wait(setter, seconds: 3, orFail: "`settings = …` never returned while an update ran: a deadlock?")
+        run.expect(!setInside.isSet, "`settings = …` on another thread completed while update was still inside its body: "
+                   + "update and the setter must go through the same property queue, and update must stay on it from read to write-back")
+        let final = mixed.settings
+        run.expect(final.misses == 7 && final.hits == 0, "update, then `settings = (hits 0, misses 7)` from another thread, left "
+                   + "(hits \(final.hits), misses \(final.misses)): the setter's value was overwritten by the update's write-back")
+        run.expectNone(mixed.propertyQueueProbe.violations, "settings = …: ")
+        guard run.passed else { return }
+
+        // 5. Stress: 4 threads × 500 updates.
         let stressed = E()
         let done = spawn { DispatchQueue.concurrentPerform(iterations: 4) { _ in for _ in 0..<500 { stressed.update { $0.misses += 1 } } } }
         guard run.wait(done, seconds: 10, orFail: "4 threads × 500 updates did not finish in 10 s") else { return }
@@ -106,7 +148,17 @@ public enum Chapter3Checks {
                    + "or a reader in between sees new limits stored and old ones applied")
         guard run.passed else { return }
 
-        // 2. Stress: writers set (10n, n); readers must never see stored and applied disagree.
+        // 2. Held: while the lock is taken, reading `limits` must wait for it: a read that skips
+        //    the lock (or takes a lock of its own) can see a half-written value.
+        guard let busy = Holding(lock, run) else { return }
+        let reader = returns(within: 0.3) { _ = holder.limits }
+        busy.release()
+        run.expect(!reader.returned, "reading `limits` returned while lock was held by another thread: the getter must read "
+                   + "`_limits` under the same lock the setter takes")
+        run.wait(reader.done, seconds: 3, orFail: "reading `limits` never returned after the lock was free again")
+        guard run.passed else { return }
+
+        // 3. Stress: writers set (10n, n); readers must never see stored and applied disagree.
         let stressed = E(limits: Limits(totalCostLimit: 0, countLimit: 0))
         let mismatches = Tally(), reads = Tally()
         let stop = Flag()

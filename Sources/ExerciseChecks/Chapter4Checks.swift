@@ -42,22 +42,35 @@ public enum Chapter4Checks {
         let cache = E()
         let (lock, storage) = cache.probes
         storage.watch { event in
-            if case .remove = event { lock.requireHeld("storage.removeObject ran without holding lock") }
+            switch event {
+            case .remove: lock.requireHeld("storage.removeObject ran without holding lock")
+            case .set: lock.requireHeld("storage.setObject ran without holding lock: the value and its key change together, under the lock")
+            default: break
+            }
         }
-        cache.store(1, forKey: "a")
-        let pauses = Tally(), pausedUnlocked = Flag()
+        // Mixed case on purpose: a key is used exactly as given.
+        let storeTaken = lock.acquisitions
+        cache.store(1, forKey: "Avatar-A")
+        run.expect(lock.acquisitions - storeTaken == 1, "store took the lock \(lock.acquisitions - storeTaken) times: "
+                   + "the value and its key go in together, in one critical section")
+        run.expect(cache.isInStorage("Avatar-A") && cache.keys == ["Avatar-A"],
+                   "after store(1, forKey: \"Avatar-A\"), the cache holds it: \(cache.isInStorage("Avatar-A")), keys: \(cache.keys.sorted())")
+        let pauses = Tally(), pausedUnlocked = Flag(), valueStillThere = Flag()
         let before = lock.acquisitions
-        cache.remove(forKey: "a", pause: {
+        cache.remove(forKey: "Avatar-A", pause: {
             pauses.add()
             if !lock.isHeldByCurrentThread { pausedUnlocked.set() }
+            if cache.isInStorage("Avatar-A") { valueStillThere.set() }
         })
         let taken = lock.acquisitions - before
         run.expect(pauses.value > 0, "pause() was never called: call it between removing the value and removing the key")
         run.expect(pauses.value <= 1, "pause() was called \(pauses.value) times; call it once")
         run.expect(!pausedUnlocked.isSet, "pause() ran without the lock held: between the two steps another thread can store the key again")
-        run.expectNone(lock.violations, "remove: ")
+        run.expect(!valueStillThere.isSet, "when pause() ran the value was still in the cache: remove the value first, then pause, then the key")
+        run.expectNone(lock.violations, "")
         run.expect(taken == 1, "remove took the lock \(taken) times: the value and the key must go in one critical section")
-        run.expect(!cache.isInStorage("a") && !cache.keys.contains("a"), "after remove(\"a\"), \"a\" is still in the cache or in keys")
+        run.expect(!cache.isInStorage("Avatar-A") && !cache.keys.contains("Avatar-A"),
+                   "after remove(\"Avatar-A\"), it is still in the cache or in keys")
         storage.watch(nil)
         guard run.passed else { return }
 
@@ -135,7 +148,20 @@ public enum Chapter4Checks {
         storage.watch(nil)
         guard run.passed else { return }
 
-        // 2. The boundary: a value that expires exactly at `date` is expired; a millisecond later is not.
+        // 2. A store over a key replaces its value (and its expiration); keys are used as given.
+        let replaced = E()
+        let now = Date()
+        replaced.store(1, forKey: "Photo-B", expiresAt: later)
+        replaced.store(2, forKey: "Photo-B", expiresAt: earlier)
+        replaced.store(3, forKey: "photo-b", expiresAt: later)
+        replaced.removeExpired(at: now)
+        run.expect(!replaced.isInStorage("Photo-B") && !replaced.keys.contains("Photo-B"),
+                   "\"Photo-B\" was stored again with an expiration in the past: the second store replaces the first, so removeExpired removes it")
+        run.expect(replaced.isInStorage("photo-b") && replaced.keys == ["photo-b"],
+                   "\"photo-b\" and \"Photo-B\" are different keys; after removeExpired only \"photo-b\" is left (keys: \(replaced.keys.sorted()))")
+        guard run.passed else { return }
+
+        // 3. The boundary: a value that expires exactly at `date` is expired; a millisecond later is not.
         let edge = E()
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         edge.store(1, forKey: "at", expiresAt: date)
@@ -148,7 +174,7 @@ public enum Chapter4Checks {
         run.expect(edge.keys.isEmpty && !edge.isInStorage("after"), "after everything expired, the cache and keys must be empty")
         guard run.passed else { return }
 
-        // 3. Stress: stores, evictions and removeExpired from 4 threads; then keys ⊇ cache.
+        // 4. Stress: stores, evictions and removeExpired from 4 threads; then keys ⊇ cache.
         let stressed = E()
         let done = spawn {
             DispatchQueue.concurrentPerform(iterations: 4) { worker in

@@ -24,7 +24,11 @@ public enum Chapter5Checks {
     public static func fileAttributeDate<E: FileAttributeDateExercise>(_: E.Type, _ run: CheckRun) {
         // Both sides of each boundary, negative dates (before 1970) included.
         let seconds: [Double] = [1_700_000_000, 1_700_000_000.000_001, 1_700_000_000.5, 1_700_000_000.999_999,
-                                 0, -1, -1.5, -0.25, 0.25, 978_307_200.5]
+                                 0, -1, -1.5, -0.25, 0.25, 978_307_200.5,
+                                 // "Any date": past 2038 (2^31 s), year 2100, distant future and past.
+                                 2_147_483_647.5, 2_147_483_648.25, 4_102_444_800.75, 99_999_999_999.5,
+                                 -2_147_483_649.5, -62_135_596_800.5,
+                                 Date.distantFuture.timeIntervalSince1970 + 0.5, Date.distantPast.timeIntervalSince1970 - 0.5]
         var generator = SeededGenerator(seed: 5)
         let random = (0..<500).map { _ in 1_700_000_000 + Double(generator.next() % 10_000_000) / 1_000 }
         for value in seconds + random {
@@ -55,7 +59,8 @@ public enum Chapter5Checks {
             expiration = next.expiration
         }
         run.expect(expiration.timeIntervalSince(lastAccess) == 20,
-                   "after 30 reads the lifetime is \(expiration.timeIntervalSince(lastAccess)) s, not the original 20 s")
+                   "after 30 reads the lifetime (expiration − last access) is \(String(format: "%.3f", expiration.timeIntervalSince(lastAccess))) s, "
+                   + "not the original 20 s: .cacheTime keeps the lifetime the entry was stored with")
         run.expect(lastAccess == Date(timeIntervalSince1970: ceil(now.timeIntervalSince1970)),
                    "last access after a read at \(now.timeIntervalSince1970) is \(lastAccess.timeIntervalSince1970): it is the read time, rounded up")
 
@@ -68,5 +73,21 @@ public enum Chapter5Checks {
         run.expect(never?.expiration == StorageExpiration.never.estimatedExpirationSince(at).fileAttributeDate,
                    ".expirationTime(.never) must give StorageExpiration.never's date")
         run.expect(E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .none) == nil, ".none changes nothing: return nil")
+        guard run.passed else { return }
+
+        // Other expirations and far dates: whatever the header promises, tried.
+        let year2100 = Date(timeIntervalSince1970: 4_102_444_800.3)
+        let far = E.extended(lastAccess: Date(timeIntervalSince1970: 4_102_444_000), expiration: Date(timeIntervalSince1970: 4_102_444_090),
+                             now: year2100, extending: .cacheTime)
+        run.expect(far?.lastAccess == Date(timeIntervalSince1970: 4_102_444_801) && far?.expiration == Date(timeIntervalSince1970: 4_102_444_891),
+                   ".cacheTime in the year 2100 (a 90 s lifetime, read at 4102444800.3) must give last access 4102444801 and expiration "
+                   + "4102444891 (got \(far.map { "\($0.lastAccess.timeIntervalSince1970), \($0.expiration.timeIntervalSince1970)" } ?? "nil"))")
+        let days = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.days(2)))
+        run.expect(days?.expiration == Date(timeIntervalSince1970: ceil(at.timeIntervalSince1970 + 2 * 86_400)),
+                   ".expirationTime(.days(2)) must expire two days after now, rounded up")
+        let fixed = Date(timeIntervalSince1970: 1_800_000_000.2)
+        let dated = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.date(fixed)))
+        run.expect(dated?.expiration == Date(timeIntervalSince1970: 1_800_000_001),
+                   ".expirationTime(.date(d)) must expire at d itself, rounded up (not d counted from now)")
     }
 }

@@ -45,6 +45,10 @@ public enum Chapter6Checks {
         run.expect(noSet.answer && noSet.calls == 1, "with no set (nil), ask the disk")
         let noSetMiss = asked { E.isCached(name: "zzz", knownNames: nil, fileExists: onDisk) }
         run.expect(!noSetMiss.answer && noSetMiss.calls == 1, "with no set (nil), every name is a maybe: ask the disk")
+        let mixed = asked { E.isCached(name: "Photo-A", knownNames: ["Photo-A"], fileExists: { calls.withLock { $0 += 1 }; return $0 == "Photo-A" }) }
+        run.expect(mixed.answer && mixed.calls == 1, "\"Photo-A\" is in the set and on disk: names are used exactly as given, case included")
+        let otherCase = asked { E.isCached(name: "photo-a", knownNames: ["Photo-A"], fileExists: { calls.withLock { $0 += 1 }; return $0 == "photo-a" }) }
+        run.expect(!otherCase.answer && otherCase.calls == 0, "\"photo-a\" is not \"Photo-A\": it is missing from the set, a miss without asking the disk")
         let empty = asked { E.isCached(name: "a", knownNames: [], fileExists: onDisk) }
         run.expect(!empty.answer && empty.calls == 0, "an empty set knows the folder is empty: a miss without asking the disk")
     }
@@ -63,6 +67,11 @@ public enum Chapter6Checks {
         run.expect(index.mightContain("again"), "after removedAll() the set is empty, not nil: later stores are remembered")
         run.expect(!index.mightContain("never"), "after removedAll() and one store, other names are certain misses")
         run.expectNone(index.queueProbe.violations, "")
+        let cased = E(knownNames: [])
+        cased.stored("Photo-A")
+        run.expect(cased.mightContain("Photo-A") && !cased.mightContain("photo-a"), "names are remembered exactly as given, case included")
+        cased.removed("Photo-A")
+        run.expect(!cased.mightContain("Photo-A"), "after removed(\"Photo-A\") the index must stop saying maybe for it")
         let unknown = E(knownNames: nil)
         unknown.removed("x")
         run.expect(unknown.mightContain("x"), "with no set (nil), every name stays a maybe, even after removed(_:)")

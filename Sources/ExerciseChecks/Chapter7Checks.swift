@@ -59,7 +59,7 @@ public enum Chapter7Checks {
         if !returnedWhileWriting { run.wait(returned, seconds: 3, orFail: "append() never returned") }
 
         // 2. Order, flush, and where the writer ran.
-        let lines = (0..<200).map { "line \($0)" }
+        let lines = (0..<200).map { "line \($0) of the Journal" }   // written exactly as given, case included
         for line in lines { journal.append(line) }
         journal.append("slow")
         let flushed = spawn { journal.flush() }
@@ -67,9 +67,24 @@ public enum Chapter7Checks {
         let snapshot = written.withLock { $0 }
         run.expect(!offQueue.isSet, "the writer ran off the journal's queue: hand each line to `queue`")
         run.expect(!overlapped.isSet, "two writes ran at the same time: the writes must be serial")
-        run.expect(snapshot.last == "slow", "flush() returned before every line appended before it was written "
-                   + "(\(snapshot.count) of \(lines.count + 3) written)")
-        run.expect(snapshot.filter { $0.hasPrefix("line ") } == lines, "lines were written out of order: use one serial queue")
+        let expected = lines.count + 3
+        let numbered = snapshot.filter { $0.hasPrefix("line ") }
+        if snapshot.count < expected || !snapshot.contains("slow") {
+            run.fail("flush() returned when \(snapshot.count) of the \(expected) lines appended before it were written: "
+                     + "flush must wait for every line appended before it")
+        } else if snapshot.count > expected {
+            run.fail("\(snapshot.count) lines were written for \(expected) appends: each line must be written once")
+        }
+        if let changed = snapshot.first(where: { !lines.contains($0) && !["first", "second", "slow"].contains($0) }) {
+            run.fail("the writer was given \"\(changed)\", a line nobody appended: hand each line to the writer exactly as given")
+        } else if numbered != lines.filter(numbered.contains) {
+            let number = { (line: String) in Int(line.split(separator: " ")[1]) ?? 0 }
+            let first = zip(numbered, numbered.dropFirst()).first { number($0.0) > number($0.1) }
+            run.fail("lines were written out of order (\(first.map { "\"\($0.1)\" after \"\($0.0)\"" } ?? "")): "
+                     + "each append must reach the serial queue in the caller's order")
+        } else if snapshot.last != "slow", snapshot.count == expected {
+            run.fail("the last line appended (\"slow\") was not written last: the lines reached the queue out of order")
+        }
         run.expectNone(journal.queueProbe.violations, "")
     }
 
@@ -79,36 +94,50 @@ public enum Chapter7Checks {
         let pipeline = E()
         let queue = pipeline.ioQueueProbe
         let v2Done = DispatchSemaphore(value: 0), allDone = DispatchSemaphore(value: 0)
-        let serializedOff = Flag(), calledBackOff = Flag(), finished = Tally()
+        let serializedOff = Flag(), finished = Tally()
+        /// Each done() as it happened: which store, on ioQueue or not, and how many file writes
+        /// had been made by then (the contract at the moment of the callback, not at the end).
+        let calls = LockedList<(value: String, onQueue: Bool, writes: Int)>()
         func stored(_ body: @escaping @Sendable () -> Void) -> Bool { signalled(spawn(body), within: 0.5) }
+        @Sendable func done(_ value: String) {
+            calls.append((value, queue.isCurrent, queue.confinedWrites))
+            if value == "V2" { v2Done.signal() }
+            if finished.add() == 2 { allDone.signal() }
+        }
 
         let v1Returned = stored {
-            pipeline.store("v1", serializer: { value in
+            pipeline.store("V1", serializer: { value in
                 if !queue.isCurrent { serializedOff.set() }
                 _ = v2Done.wait(timeout: .now() + 1)   // a slow serialization of the first store
                 return value
-            }, done: {
-                if !queue.isCurrent { calledBackOff.set() }
-                if finished.add() == 2 { allDone.signal() }
-            })
+            }, done: { done("V1") })
         }
         let v2Returned = stored {
-            pipeline.store("v2", serializer: { value in
+            pipeline.store("V2", serializer: { value in
                 if !queue.isCurrent { serializedOff.set() }
                 return value
-            }, done: {
-                if !queue.isCurrent { calledBackOff.set() }
-                v2Done.signal()
-                if finished.add() == 2 { allDone.signal() }
-            })
+            }, done: { done("V2") })
         }
         run.expect(v1Returned && v2Returned, "store() waited for the work: it must hand the work to ioQueue and return at once")
         guard run.wait(allDone, seconds: 4, orFail: "a done callback never ran") else { return }
+        _ = pipeline.state
+        Thread.sleep(forTimeInterval: 0.05)   // room for a late, extra callback to show itself
         let state = pipeline.state
+        let seen = calls.values
         run.expect(!serializedOff.isSet, "the serializer ran off ioQueue: serialize, write and call back in one ioQueue block")
-        run.expect(!calledBackOff.isSet, "done() ran off ioQueue: call it from the same block that wrote the file")
-        run.expect(state.file == "v2", "the file holds \(state.file), but v2 was stored last: a slow earlier store overtook it")
-        run.expect(state.callbacks == ["v1", "v2"], "callbacks ran in the order \(state.callbacks), not in the order of the stores")
+        run.expect(seen.allSatisfy(\.onQueue), "done() ran off ioQueue: call it from the same block that wrote the file")
+        for value in ["V1", "V2"] {
+            let count = seen.filter { $0.value == value }.count
+            run.expect(count == 1, "done() for \(value) ran \(count) times: once per store")
+        }
+        for (index, call) in seen.enumerated() where call.writes < index + 1 && index < 2 {
+            run.fail("done() for \(call.value) ran when only \(call.writes) file write(s) had happened: "
+                     + "call back after the write it reports, not before")
+        }
+        run.expect(state.file == "V2", "the file holds \(state.file.isEmpty ? "nothing" : state.file), but V2 was stored last: "
+                   + "a slow earlier store overtook it")
+        run.expect(state.callbacks == ["V1", "V2"], "callbacks ran in the order \(state.callbacks), not in the order of the stores")
+        run.expect(seen.map(\.value) == ["V1", "V2"] || seen.count != 2, "done() ran for \(seen.map(\.value)): in the order of the stores")
         run.expectNone(queue.violations, "")
     }
 }

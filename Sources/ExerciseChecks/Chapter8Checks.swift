@@ -36,34 +36,80 @@ public protocol SyncReadExercise: AnyObject, Sendable {
 
 public enum Chapter8Checks {
     /// 08-warm-memory: memory first; then disk, unless `fromMemoryCacheOrRefresh`; a disk hit is
-    /// put in memory under the computed key.
+    /// put in memory under the computed key. Every call is checked for what it did on its way
+    /// (lookups, reads, writes counted), not only for the value it returned.
     public static func warmMemory<E: WarmMemoryExercise>(_: E.Type, _ run: CheckRun) {
         let cache = E()
         let (memory, disk) = cache.probes
-        cache.store("pixels", forKey: "a.png", processorIdentifier: "round(8)")
-        let sets = Tally()
-        memory.watch { event in if case .set = event { sets.add() } }
+        let lookups = Tally(), sets = Tally()
+        memory.watch { event in
+            switch event {
+            case .lookup: lookups.add()
+            case .set: sets.add()
+            default: break
+            }
+        }
+        /// What `body` did: memory lookups and sets, disk reads and writes.
+        func traced<T>(_ body: () -> T) -> (result: T, lookups: Int, sets: Int, reads: Int, writes: Int) {
+            let before = (lookups.value, sets.value, disk.reads, disk.writes)
+            let result = body()
+            return (result, lookups.value - before.0, sets.value - before.1, disk.reads - before.2, disk.writes - before.3)
+        }
+        // Mixed case on purpose: keys and processor identifiers are used exactly as given.
+        let key = "Photos/A.png", processor = "Round(8)", computed = "Photos/A.png@Round(8)"
 
-        let first = cache.retrieve(forKey: "a.png", processorIdentifier: "round(8)", fromMemoryCacheOrRefresh: false)
-        run.expect(first.value == "pixels" && first.source == .memory, "right after a store the value is in memory (got \(first))")
-        run.expect(sets.value == 0, "a memory hit stored the value in memory again: a hit needs no write")
+        // 1. A store writes memory and disk once each, under the computed key, and reads nothing.
+        let store = traced { cache.store("Pixels-1", forKey: key, processorIdentifier: processor) }
+        run.expect(store.sets == 1 && store.writes == 1, "store wrote memory \(store.sets) and disk \(store.writes) times: once each")
+        run.expect(store.lookups == 0 && store.reads == 0, "store looked up memory \(store.lookups) and read disk \(store.reads) times: "
+                   + "a store only writes (whatever is there is replaced)")
+        run.expect(memory.contains(computed) && disk.contents(of: computed) == "Pixels-1",
+                   "store must put the value in memory and on disk under the computed key \"\(computed)\"")
+        guard run.passed else { memory.watch(nil); return }
 
-        memory.evict(forKey: "a.png@round(8)")   // memory forgot it (a memory warning)
-        let reads = disk.reads
-        let refresh = cache.retrieve(forKey: "a.png", processorIdentifier: "round(8)", fromMemoryCacheOrRefresh: true)
-        run.expect(refresh.value == nil && refresh.source == .none,
-                   "with fromMemoryCacheOrRefresh a memory miss is a miss (got \(refresh)): the caller will download afresh")
-        run.expect(disk.reads == reads, "with fromMemoryCacheOrRefresh the disk must not be read")
+        // 2. A memory hit: one lookup, no disk read, no write; with fromMemoryCacheOrRefresh too.
+        let hit = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false) }
+        run.expect(hit.result.value == "Pixels-1" && hit.result.source == .memory, "right after a store the value is in memory (got \(hit.result))")
+        run.expect(hit.lookups == 1 && hit.reads == 0 && hit.sets == 0,
+                   "a memory hit made \(hit.lookups) memory lookups, \(hit.reads) disk reads and \(hit.sets) memory writes: one lookup, nothing else")
+        let refreshHit = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: true)
+        run.expect(refreshHit.value == "Pixels-1" && refreshHit.source == .memory,
+                   "with fromMemoryCacheOrRefresh a memory hit is still a hit (got \(refreshHit)): the option only skips the disk")
 
-        let fromDisk = cache.retrieve(forKey: "a.png", processorIdentifier: "round(8)", fromMemoryCacheOrRefresh: false)
-        run.expect(fromDisk.value == "pixels" && fromDisk.source == .disk, "after memory forgot it, the value comes from disk (got \(fromDisk))")
-        run.expect(memory.contains("a.png@round(8)"), "a disk hit must warm memory under the computed key \"a.png@round(8)\"")
-        let again = cache.retrieve(forKey: "a.png", processorIdentifier: "round(8)", fromMemoryCacheOrRefresh: false)
+        // 3. Storing again replaces the value, in memory and on disk.
+        cache.store("Pixels-2", forKey: key, processorIdentifier: processor)
+        let replaced = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
+        run.expect(replaced.value == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the lookup gave \(replaced): a store replaces the value")
+        run.expect(disk.contents(of: computed) == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the disk holds "
+                   + "\(disk.contents(of: computed).map { "\"\($0)\"" } ?? "nothing"): a store replaces the value on disk too")
+        guard run.passed else { memory.watch(nil); return }
+
+        // 4. Memory forgot it (a memory warning): with fromMemoryCacheOrRefresh, a miss without the disk.
+        memory.evict(forKey: computed)
+        let refresh = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: true) }
+        run.expect(refresh.result.value == nil && refresh.result.source == .none,
+                   "with fromMemoryCacheOrRefresh a memory miss is a miss (got \(refresh.result)): the caller will download afresh")
+        run.expect(refresh.reads == 0, "with fromMemoryCacheOrRefresh the disk must not be read")
+
+        // 5. A disk hit: one lookup, one read, memory warmed once under the computed key.
+        let fromDisk = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false) }
+        run.expect(fromDisk.result.value == "Pixels-2" && fromDisk.result.source == .disk,
+                   "after memory forgot it, the value comes from disk (got \(fromDisk.result))")
+        run.expect(fromDisk.lookups == 1 && fromDisk.reads == 1 && fromDisk.sets == 1 && fromDisk.writes == 0,
+                   "a disk hit made \(fromDisk.lookups) memory lookups, \(fromDisk.reads) disk reads, \(fromDisk.sets) memory writes "
+                   + "and \(fromDisk.writes) disk writes: one of each, and no disk write")
+        run.expect(memory.contains(computed), "a disk hit must warm memory under the computed key \"\(computed)\"")
+        run.expect(!memory.contains(key), "memory was warmed under the plain key: processed images are stored under key@processor")
+        let again = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
         run.expect(again.source == .memory, "the lookup after a disk hit must be a memory hit (got \(again.source))")
-        run.expect(!memory.contains("a.png"), "memory was warmed under the plain key: processed images are stored under key@processor")
 
-        let miss = cache.retrieve(forKey: "never", processorIdentifier: "", fromMemoryCacheOrRefresh: false)
-        run.expect(miss.value == nil && miss.source == .none, "a key never stored is a miss (got \(miss))")
+        // 6. No processor: the key itself. A key never stored: a miss, one lookup, one read.
+        cache.store("Plain", forKey: key, processorIdentifier: "")
+        run.expect(memory.contains(key) && disk.contents(of: key) == "Plain", "with no processor the computed key is the key itself")
+        let miss = traced { cache.retrieve(forKey: "Never", processorIdentifier: "", fromMemoryCacheOrRefresh: false) }
+        run.expect(miss.result.value == nil && miss.result.source == .none, "a key never stored is a miss (got \(miss.result))")
+        run.expect(miss.lookups == 1 && miss.reads == 1 && miss.sets == 0, "a miss made \(miss.lookups) memory lookups, "
+                   + "\(miss.reads) disk reads and \(miss.sets) memory writes: one lookup and one read, nothing written")
         memory.watch(nil)
     }
 
@@ -72,49 +118,80 @@ public enum Chapter8Checks {
     public static func syncReadAnywhere<E: SyncReadExercise>(_: E.Type, _ run: CheckRun) {
         let cache = E()
         let (ioQueue, disk) = cache.probes
-        cache.store("v", forKey: "k")
+        let writtenOff = Flag()
+        disk.watchWrites { _ in if !ioQueue.isCurrent { writtenOff.set() } }
+
+        // 0. A store hands its write to ioQueue and returns at once, even while ioQueue is busy.
+        guard let busy = Holding(ioQueue, run) else { return }
+        let store = returns(within: 0.5) { cache.store("Value-1", forKey: "Key-A") }
+        busy.release()
+        run.expect(store.returned, "store waited while ioQueue was busy: it must hand the write to ioQueue and return at once")
+        run.wait(store.done, seconds: 3, orFail: "store never returned")
         cache.waitForWrites()
+        run.expect(!writtenOff.isSet, "the write ran off ioQueue: writes belong on ioQueue")
+        run.expect(disk.writes == 1, "one store made \(disk.writes) disk writes: one")
+        run.expect(disk.contents(of: "Key-A") == "Value-1", "after store and waitForWrites the disk holds "
+                   + "\(disk.contents(of: "Key-A").map { "\"\($0)\"" } ?? "nothing") under \"Key-A\", not \"Value-1\"")
+        guard run.passed else { return }
         let readOffQueue = Flag(), readOnQueue = Flag()
         disk.watchReads { _ in if ioQueue.isCurrent { readOnQueue.set() } else { readOffQueue.set() } }
 
-        // 1. Asynchronous: the read happens on ioQueue, the caller does not wait for it.
-        let delivered: String?? = waitForCallback(timeout: 2) { done in
-            cache.retrieve(forKey: "k", synchronously: false) { value in done(value) }
+        // 1. Asynchronous: returns at once while ioQueue is busy; reads on ioQueue; calls back once.
+        let asyncCalls = LockedList<String?>()
+        let firstCall = DispatchSemaphore(value: 0)
+        guard let busyAgain = Holding(ioQueue, run) else { return }
+        let asyncRead = returns(within: 0.5) {
+            cache.retrieve(forKey: "Key-A", synchronously: false) { value in
+                asyncCalls.append(value)
+                firstCall.signal()
+            }
         }
-        guard let asyncValue = delivered else { run.fail("retrieve(synchronously: false) never called its completion"); return }
-        run.expect(asyncValue == "v", "the asynchronous read gave \(String(describing: asyncValue)), not \"v\"")
+        busyAgain.release()
+        run.expect(asyncRead.returned, "retrieve(synchronously: false) waited while ioQueue was busy: it must return at once "
+                   + "and call back from ioQueue later")
+        guard run.wait(firstCall, seconds: 3, orFail: "retrieve(synchronously: false) never called its completion") else { return }
+        cache.waitForWrites()
+        Thread.sleep(forTimeInterval: 0.05)   // room for a second, late callback to show itself
+        run.expect(asyncCalls.values.count == 1, "retrieve(synchronously: false) called its completion \(asyncCalls.values.count) times: once")
+        run.expect(asyncCalls.values.first == "Value-1", "the asynchronous read gave \(String(describing: asyncCalls.values.first)), not \"Value-1\"")
         run.expect(readOnQueue.isSet && !readOffQueue.isSet, "the asynchronous read ran off ioQueue: reads that do not block the caller belong on ioQueue")
         guard run.passed else { return }
 
-        // 2. Synchronous, from a plain thread: the completion runs on this thread, with the
-        //    value, before retrieve returns (checked by thread, not by timing: deterministic).
-        let onCaller = Flag(), afterReturn = Flag(), gotValue = Flag()
-        let plain = spawn {
+        // 2. Synchronous, from a plain thread, while ioQueue is busy: the completion runs once, on
+        //    this thread, with the value, before retrieve returns — without waiting for ioQueue.
+        let onCaller = Flag(), afterReturn = Flag(), values = LockedList<String?>()
+        guard let busyThird = Holding(ioQueue, run) else { return }
+        let plain = returns(within: 1) {
             let caller = ObjectIdentifier(Thread.current)
             let returned = Flag()
-            cache.retrieve(forKey: "k", synchronously: true) { value in
+            cache.retrieve(forKey: "Key-A", synchronously: true) { value in
                 if ObjectIdentifier(Thread.current) == caller { onCaller.set() }
                 if returned.isSet { afterReturn.set() }
-                if value == "v" { gotValue.set() }
+                values.append(value)
             }
             returned.set()
         }
-        guard run.wait(plain, seconds: 2, orFail: "retrieve(synchronously: true) never returned") else { return }
+        busyThird.release()
+        run.expect(plain.returned, "retrieve(synchronously: true) waited while ioQueue was busy: a synchronous read runs on the "
+                   + "caller's thread and needs no queue")
+        guard run.wait(plain.done, seconds: 3, orFail: "retrieve(synchronously: true) never returned") else { return }
+        run.expect(values.values.count == 1, "retrieve(synchronously: true) called its completion \(values.values.count) times: once")
         run.expect(onCaller.isSet && !afterReturn.isSet,
                    "with synchronously: true the completion must run on the calling thread, before retrieve returns")
-        run.expect(gotValue.isSet, "with synchronously: true the completion did not get the value \"v\"")
+        run.expect(values.values.first == "Value-1", "with synchronously: true the completion did not get the value \"Value-1\"")
 
         // 3. Synchronous, from ioQueue itself (as from a store's completion): no deadlock, no trap.
         let nested = DispatchSemaphore(value: 0)
         let nestedValue = LockedValue<String?>(nil)
         ioQueue.async {
-            cache.retrieve(forKey: "k", synchronously: true) { value in nestedValue.set(value) }
+            cache.retrieve(forKey: "Key-A", synchronously: true) { value in nestedValue.set(value) }
             nested.signal()
         }
         run.wait(nested, seconds: 2, orFail: "retrieve(synchronously: true) called on ioQueue never returned: "
                  + "it waits for ioQueue, which is busy running its own caller (a deadlock)")
-        run.expect(nestedValue.get() == "v", "retrieve(synchronously: true) called on ioQueue did not deliver the value")
+        run.expect(nestedValue.get() == "Value-1", "retrieve(synchronously: true) called on ioQueue did not deliver the value")
         run.expectNone(ioQueue.violations, "")
         disk.watchReads(nil)
+        disk.watchWrites(nil)
     }
 }

@@ -40,6 +40,11 @@ public enum Chapter9Checks {
             (8 * gib, 0.05, Int(Double(8 * gib) * 0.05), "5% of 8 GiB, in bytes (not in megabytes)"),
             (3, 0.25, 0, "a quarter of 3 bytes rounds down to 0"),
             (UInt64.max, 1.0, Int.max, "all of an enormous memory is more than Int.max: the limit stops at Int.max (and must not trap)"),
+            // Exactly 2^63 bytes: Double(Int.max) rounds up to 2^63, so `bytes > Double(Int.max)` is
+            // false here and Int(bytes) traps. The clamp must include its boundary.
+            (1 << 63, 1.0, Int.max, "2^63 bytes is one more than Int.max: the limit stops at Int.max (and must not trap)"),
+            (1 << 62, 1.0, 1 << 62, "2^62 bytes fits in an Int: the limit is exactly that"),
+            (16 * gib, 1.0 / 3.0, Int(Double(16 * gib) / 3.0), "a third of 16 GiB, rounded down to whole bytes"),
         ]
         for item in cases {
             let cache = E(physicalMemory: item.memory, fraction: item.fraction)
@@ -49,11 +54,19 @@ public enum Chapter9Checks {
         let cache = E(physicalMemory: 8 * gib, fraction: 0.25)
         let costs = LockedList<Int>()
         cache.probes.watch { event in if case .set(_, let cost) = event { costs.append(cost) } }
-        cache.store(Picture(width: 64, height: 32, bytesPerPixel: 4), forKey: "p")
+        // Pictures of 1 to 16 bytes per pixel, of every shape, under mixed-case keys.
+        let pictures = [(64, 32, 4), (1, 1, 1), (3, 5, 16), (1_000, 1, 2), (7, 9, 3)]
+        for (index, shape) in pictures.enumerated() {
+            let key = "Picture-\(index)-A"
+            let before = costs.values.count
+            cache.store(Picture(width: shape.0, height: shape.1, bytesPerPixel: shape.2), forKey: key)
+            let given = Array(costs.values.dropFirst(before))
+            let bytes = shape.0 * shape.1 * shape.2
+            run.expect(given == [bytes], "a \(shape.0)×\(shape.1) picture of \(shape.2) bytes per pixel must be stored once with cost \(bytes) "
+                       + "(its decoded bytes); costs given: \(given)" + (given == [0] ? " — with no cost (0), no limit ever applies" : ""))
+            run.expect(cache.probes.contains(key), "the picture was not stored under its key \"\(key)\" (keys are used as given)")
+        }
         cache.probes.watch(nil)
-        run.expect(costs.values == [8_192], "a 64×32 picture of 4 bytes per pixel must be stored with cost 8192 (its decoded bytes); "
-                   + "costs given: \(costs.values) — with no cost (0), no limit ever applies")
-        run.expect(cache.probes.contains("p"), "the picture was not stored under its key")
     }
 
     /// 09-folder-vanished: a store into a vanished folder recreates it and retries once; every
@@ -77,16 +90,22 @@ public enum Chapter9Checks {
             }
             return (signalled(done, within: 3), outcome.get())
         }
-        func exists(_ key: String) -> Bool { fileManager.fileExists(atPath: folder.appendingPathComponent(key).path) }
+        /// Whether the folder lists a file named exactly `key` holding the key's bytes (compared by
+        /// listing, not by path: a case-insensitive disk would find "b" under "B").
+        func exists(_ key: String) -> Bool {
+            let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.contains(key) && fileManager.contents(atPath: folder.appendingPathComponent(key).path) == Data(key.utf8)
+        }
 
-        let plain = store("a")
-        run.expect(plain.finished && plain.error == nil && exists("a"), "storing into the folder failed: \(String(describing: plain.error))")
+        let plain = store("Photo-A")
+        run.expect(plain.finished && plain.error == nil && exists("Photo-A"),
+                   "storing \"Photo-A\" into the folder " + (plain.error.map { "threw \(describe($0))" } ?? "did not leave a file named \"Photo-A\" with its data"))
 
         try? fileManager.removeItem(at: folder)   // the system purged Library/Caches, or a user cleaned up
-        let vanished = store("b")
+        let vanished = store("Photo-B")
         guard vanished.finished else { run.fail("store into a vanished folder never returned: a retry loop without end?"); return }
-        run.expect(vanished.error == nil && exists("b"),
-                   "store into a vanished folder must recreate the folder and retry; it \(vanished.error.map { "threw \($0)" } ?? "wrote nothing")")
+        run.expect(vanished.error == nil && exists("Photo-B"),
+                   "store into a vanished folder must recreate the folder and retry; it \(vanished.error.map { "threw \(describe($0))" } ?? "wrote nothing")")
 
         // A file where the folder should be: recreating cannot help; the error must reach the caller.
         try? fileManager.removeItem(at: folder)
@@ -94,11 +113,19 @@ public enum Chapter9Checks {
             run.fail("the check could not put a file at \(folder.path)")
             return
         }
-        let blocked = store("c")
+        let blocked = store("Photo-C")
         guard blocked.finished else {
             run.fail("store where a file blocks the folder never returned: retry once, then give up with the error")
             return
         }
         run.expect(blocked.error != nil, "store where a file blocks the folder reported nothing: the error must reach the caller")
+    }
+
+    /// An error as a learner reads it: its domain, code and message, without Foundation's
+    /// user-info dump of temporary paths.
+    static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError).map { " (underlying: \($0.domain) \($0.code))" } ?? ""
+        return "\(nsError.domain) error \(nsError.code), \"\(nsError.localizedDescription)\"\(underlying)"
     }
 }

@@ -9,8 +9,12 @@ import Synchronization
 /// One run of one exercise's check: what went wrong, first problem first, in the learner's terms.
 public final class CheckRun: Sendable {
     private let problems = Mutex<[String]>([])
+    /// The checked file's text, when the check can read it (the check program reads it from
+    /// `KFD_CHECK_SOURCE`; the solution tests pass the reference solution's). A check asks it only
+    /// what running the code cannot tell, such as whether a type declares an init.
+    public let source: String?
 
-    public init() {}
+    public init(source: String? = nil) { self.source = source }
 
     /// Records `message` unless `condition` holds.
     public func expect(_ condition: Bool, _ message: @autoclosure () -> String) {

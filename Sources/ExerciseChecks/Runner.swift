@@ -42,7 +42,7 @@ public enum CheckRunner {
         }
 
         let limit = environment["KFD_CHECK_SECONDS"].flatMap(Double.init) ?? 20
-        let run = CheckRun()
+        let run = CheckRun(source: environment["KFD_CHECK_SOURCE"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) })
         let done = spawn { check(run) }
         if !signalled(done, within: limit) {
             finish(.timedOut, run.messages + ["the check did not finish within \(Int(limit)) s: something waits forever "

@@ -5,11 +5,18 @@ import Synchronization
 public final class CountingDisk: Sendable {
     private let files = Mutex<[String: String]>([:])
     private let readCount = Atomic<Int>(0)
+    private let writeCount = Atomic<Int>(0)
+    private let writeObserver = Mutex<(@Sendable (String) -> Void)?>(nil)
     private let observer = Mutex<(@Sendable (String) -> Void)?>(nil)
 
     public init() {}
 
-    public func write(_ value: String, name: String) { files.withLock { $0[name] = value } }
+    public func write(_ value: String, name: String) {
+        writeCount.add(1, ordering: .relaxed)
+        let body = writeObserver.withLock { $0 }
+        body?(name)
+        files.withLock { $0[name] = value }
+    }
 
     public func read(_ name: String) -> String? {
         readCount.add(1, ordering: .relaxed)
@@ -21,6 +28,11 @@ public final class CountingDisk: Sendable {
     // MARK: For the check
 
     public var reads: Int { readCount.load(ordering: .relaxed) }
+    public var writes: Int { writeCount.load(ordering: .relaxed) }
+    /// What is stored under `name`, without counting a read.
+    public func contents(of name: String) -> String? { files.withLock { $0[name] } }
+    /// Calls `body` on the writing thread at every later write.
+    public func watchWrites(_ body: (@Sendable (String) -> Void)?) { writeObserver.withLock { $0 = body } }
     /// Calls `body` on the reading thread at every later read.
     public func watchReads(_ body: (@Sendable (String) -> Void)?) { observer.withLock { $0 = body } }
 }

@@ -14,6 +14,8 @@ public final class WatchedQueue: Sendable {
     /// The thread running a block on the queue now (0: none). Serial queue: one at a time.
     private let runner = Atomic<UInt>(0)
     private let log = ViolationLog()
+    /// How many times a value confined to the queue was written (each `requireCurrent`).
+    private let writes = Atomic<Int>(0)
 
     public init(label: String) {
         queue = DispatchQueue(label: label)
@@ -50,8 +52,13 @@ public final class WatchedQueue: Sendable {
 
     /// Records `what` as a violation unless called on this queue.
     public func requireCurrent(_ what: @autoclosure () -> String) {
+        writes.add(1, ordering: .relaxed)
         if !isCurrent { log.record(what()) }
     }
+
+    /// How many writes of values confined to this queue have happened so far: a callback can ask
+    /// whether the write it reports has already been made.
+    public var confinedWrites: Int { writes.load(ordering: .relaxed) }
 
     /// What was done off the queue (or as a sync on itself), in order (each message once).
     public var violations: [String] { log.messages }

@@ -18,14 +18,17 @@ struct CheckSubject: Sendable {
     enum Kind: Sendable, Equatable {
         case learner, solution, shipped
         case nearMiss(String)
+        /// A mutant of the reference solution, by its digest (Mutation.swift).
+        case mutant(String)
 
-        /// The program argument and the module-name part: "learner", "solution", "nm_GlueEdited".
+        /// The program argument and the module-name part: "learner", "solution", "nm_GlueEdited", "m_1a2b3c4d".
         var tag: String {
             switch self {
             case .learner: return "learner"
             case .solution: return "solution"
             case .shipped: return "shipped"
             case .nearMiss(let name): return "nm_" + name
+            case .mutant(let digest): return "m_" + digest
             }
         }
     }

@@ -142,13 +142,31 @@ enum Checking {
 
     // MARK: verify
 
-    /// What CI runs: every reference solution passes its check, every shipped stub fails it, and
-    /// every near-miss in the corpus fails it.
+    /// What CI runs: every reference solution passes its check, every shipped stub fails it, every
+    /// near-miss in the corpus fails it, and every mutant of the solution that compiles fails it or
+    /// is listed as equivalent (MutationStage.swift).
+    ///
+    /// `verify [EXERCISE|NN] [--verbose] [--no-mutants]`.
     static func verify(_ arguments: [String] = []) -> Int32 {
+        let options: Set<String> = ["--verbose", "--no-mutants"]
         let verbose = arguments.contains("--verbose")
         guard let root = PackageRoot.required(), let swift = findSwift() else { return 1 }
+        var exercises = ExerciseCatalog.exercises
+        let words = arguments.filter { !options.contains($0) }
+        if let unknown = words.first(where: { $0.hasPrefix("-") }) {
+            Terminal.printError("error: verify does not take '\(unknown)'. Options: \(options.sorted().joined(separator: ", ")).")
+            return 64
+        }
+        if words.count > 1 {
+            Terminal.printError("error: verify takes at most one exercise or chapter (got: \(words.joined(separator: " "))).")
+            return 64
+        }
+        if let name = words.first {
+            guard let found = select(name) else { return 64 }
+            exercises = found
+        }
         var subjects: [CheckSubject] = []
-        for exercise in ExerciseCatalog.exercises {
+        for exercise in exercises {
             subjects.append(CheckSubject(exercise: exercise, kind: .solution, source: root.appendingPathComponent(exercise.solution)))
             subjects.append(CheckSubject(exercise: exercise, kind: .shipped, source: root.appendingPathComponent(exercise.shipped)))
             for name in nearMissNames(exercise, root: root) {
@@ -156,19 +174,28 @@ enum Checking {
                                              source: root.appendingPathComponent("\(exercise.nearMisses)/\(name).swift")))
             }
         }
+        // The corpus package always holds every exercise's files, so that checking one exercise
+        // does not rewrite (and rebuild) the others.
+        let everySubject = ExerciseCatalog.exercises.flatMap { exercise in
+            [CheckSubject(exercise: exercise, kind: .solution, source: root.appendingPathComponent(exercise.solution)),
+             CheckSubject(exercise: exercise, kind: .shipped, source: root.appendingPathComponent(exercise.shipped))]
+            + nearMissNames(exercise, root: root).map {
+                CheckSubject(exercise: exercise, kind: .nearMiss($0), source: root.appendingPathComponent("\(exercise.nearMisses)/\($0).swift"))
+            }
+        }
         let package = CheckPackage(root: root, name: "corpus")
-        do { try package.prepare(subjects) } catch {
+        do { try package.prepare(everySubject) } catch {
             Terminal.printError("error: cannot write the check package: \(error)")
             return 1
         }
-        if let output = withTicker("building \(ExerciseCatalog.exercises.count) check programs for \(subjects.count) files", { package.build(nil, swift: swift) }) {
+        if let output = withTicker("building \(ExerciseCatalog.exercises.count) check programs for \(everySubject.count) files", { package.build(nil, swift: swift) }) {
             print("✘ the corpus does not build: every solution, shipped stub and near-miss must compile.")
-            for subject in subjects { for message in package.compilerMessages(for: subject, in: output) { print("  \(message)") } }
+            for subject in everySubject { for message in package.compilerMessages(for: subject, in: output) { print("  \(message)") } }
             print(String(output.suffix(1_500)))
             return 1
         }
         var problems = 0, rejected = 0, nearMisses = 0
-        for exercise in ExerciseCatalog.exercises {
+        for exercise in exercises {
             let mine = subjects.filter { $0.exercise.name == exercise.name }
             var line: [String] = []
             for subject in mine {
@@ -191,7 +218,7 @@ enum Checking {
                         rejected += 1
                         if verbose { line.append("rejected \(name): \(summary(result))") }
                     }
-                case .learner: break
+                case .learner, .mutant: break
                 }
             }
             let count = mine.filter { if case .nearMiss = $0.kind { return true } else { return false } }.count
@@ -205,9 +232,50 @@ enum Checking {
                   + (line.isEmpty ? "" : "\n    " + line.joined(separator: "\n    ")))
         }
         print("\n\(rejected) near-misses rejected (of \(nearMisses)).")
-        print(problems == 0 ? "All \(ExerciseCatalog.exercises.count) exercises: solvable, meaningful, and strict."
+        if !arguments.contains("--no-mutants") {
+            problems += reportMutants(exercises, root: root, swift: swift, corpus: package, verbose: verbose)
+        }
+        print(problems == 0 ? "All \(exercises.count) exercises: solvable, meaningful, and strict."
                             : "\(problems) problem(s) above.")
         return problems == 0 ? 0 : 1
+    }
+
+    /// Runs the mutation stage and prints one row per exercise; returns the number of problems.
+    private static func reportMutants(_ exercises: [ExerciseInfo], root: URL, swift: URL, corpus: CheckPackage,
+                                      verbose: Bool) -> Int {
+        print("\nMutants of the reference solutions (every one; 'swift run workbook mutants EXERCISE' lists them):")
+        let (tallies, built) = MutationStage.run(exercises, root: root, swift: swift, corpus: corpus)
+        var problems = built ? 0 : 1
+        print("  exercise                   generated  compile  run  killed  equivalent  survive")
+        for exercise in exercises {
+            guard let tally = tallies[exercise.name] else { continue }
+            let ran = tally.killed + tally.survivors.count
+            let bad = !tally.survivors.isEmpty || !tally.staleEntries.isEmpty || !tally.solutionCompiles
+            if bad { problems += 1 }
+            let mark = bad ? Terminal.styled("✘", .red) : Terminal.styled("✔", .green)
+            func column(_ value: Int, _ width: Int) -> String { String(repeating: " ", count: max(0, width - "\(value)".count)) + "\(value)" }
+            print("\(mark) \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0))"
+                  + column(tally.generated, 9) + column(tally.compiled, 9) + column(ran, 5) + column(tally.killed, 8)
+                  + column(tally.equivalent, 12) + column(tally.survivors.count, 9))
+            if !tally.solutionCompiles {
+                print("    the reference solution itself does not compile the way mutants are compiled (swiftc -emit-sil against "
+                      + "\(corpus.folder.path)/.build/debug/Modules): no mutant was tried")
+            }
+            for mutant in tally.survivors {
+                print("    SURVIVES \(mutant.id): \(mutant.change)")
+                let original = (try? String(contentsOf: root.appendingPathComponent(exercise.solution), encoding: .utf8)) ?? ""
+                for line in MutationStage.diff(mutant, against: original).prefix(8) { print("      \(line)") }
+            }
+            for entry in tally.staleEntries {
+                print("    \(EquivalentMutants.path(exercise)) lists a mutant that no longer exists: \(entry)")
+            }
+            if verbose { for reason in tally.killReasons { print("    killed \(reason)") } }
+        }
+        if problems > 0 {
+            print("A surviving mutant is a wrong answer the check accepts: strengthen the check, or, if it behaves exactly")
+            print("as the solution does, list it in Tests/Exercises/equivalent-mutants/<exercise>.txt with the reason.")
+        }
+        return problems
     }
 
     /// The near-miss files of `exercise`, by name without extension, sorted.

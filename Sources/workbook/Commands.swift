@@ -19,6 +19,7 @@ enum Workbook {
         case "hint": return hint(rest)
         case "reset": return reset(rest)
         case "verify": return Checking.verify(rest)
+        case "mutants": return MutationStage.list(rest)
         case "manifest": return manifest(rest)
         default:
             if let info = Catalog.chapter(named: first), let program = ChapterPrograms.all[info.number] {
