@@ -65,7 +65,7 @@ public final class ProgressLine: @unchecked Sendable {
             lastDraw = now
             shown = true
             let count = total > 0 ? "\(done)/\(total)" : "\(Int(now.timeIntervalSince(start))) s"
-            Terminal.printError("\r\u{1B}[2K" + Self.fitted("  … \(label): \(count)"), terminator: "")
+            Terminal.printError("\r\u{1B}[2K" + Self.fitted("  … \(count) · \(label)"), terminator: "")
         }
     }
 
@@ -79,7 +79,8 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// `text` cut to fit one line of the terminal: a line that wrapped would leave its first part
-    /// on screen, since erasing clears only the line the cursor is on.
+    /// on screen, since erasing clears only the line the cursor is on. (The count comes first, so
+    /// a cut never hides it.)
     static func fitted(_ text: String) -> String {
         let width = max(20, stderrColumns() - 1)
         return text.count <= width ? text : String(text.prefix(width - 1)) + "…"

@@ -69,7 +69,7 @@ enum Checking {
     private static func firstBuildNote(_ subject: CheckSubject, _ package: CheckPackage) -> String {
         let built = package.folder.appendingPathComponent(".build", isDirectory: true)
         if !FileManager.default.fileExists(atPath: built.path) {
-            return " (the first check also builds the workbook's library: a minute or two)"
+            return " (the first check also builds the workbook's library, so it takes longer)"
         }
         if !FileManager.default.fileExists(atPath: built.appendingPathComponent("debug/\(subject.program)").path) {
             return " (building its check program for the first time)"
@@ -100,7 +100,7 @@ enum Checking {
             print("\(Terminal.styled("✔ done ", .green)) \(name)")
             return
         case .outcome(let outcome):
-            let label = outcome.verdict == .timedOut ? "✘ hangs" : outcome.verdict == .glueEdited ? "✘ glue " : "✘ to do"
+            let label = outcome.verdict == .timedOut ? "✘ did not finish" : outcome.verdict == .glueEdited ? "✘ glue " : "✘ to do"
             print("\(Terminal.styled(label, .yellow)) \(name)")
             for message in outcome.messages.prefix(3) { detail(message) }
         case .crashed(let signal, let excerpt):
@@ -109,7 +109,7 @@ enum Checking {
                 ? ": in a concurrency exercise this is usually a data race (two threads changing one value)." : "."))
             for line in excerpt { detail(Terminal.styled(line.trimmingCharacters(in: .whitespaces), .dim)) }
         case .hung:
-            print("\(Terminal.styled("✘ hangs", .yellow)) \(name)")
+            print("\(Terminal.styled("✘ did not finish", .yellow)) \(name)")
             detail("the check program did not finish and was stopped. Something in your code never ends:")
             detail("a lock never released, a sync onto a busy queue (or the queue you are on), or a loop that never ends.")
         case .doesNotCompile(let messages):
@@ -119,7 +119,8 @@ enum Checking {
             print("\(Terminal.styled("✘ not checked", .red)) \(name): the check program could not be built")
             for line in output.split(separator: "\n").suffix(8) { detail(String(line)) }
         }
-        print(Terminal.styled("          edit \(exercise.stub) · hint: swift run workbook hint \(exercise.name)", .dim))
+        print(Terminal.styled("          edit \(exercise.stub)", .dim))
+        print(Terminal.styled("          hint: swift run workbook hint \(exercise.name)", .dim))
     }
 
     // MARK: watch

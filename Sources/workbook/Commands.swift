@@ -103,9 +103,8 @@ enum Workbook {
         }
         let done = ExerciseCatalog.exercises.filter { progress?.isDone($0) == true }.count
         print("Exercises done: \(done) of \(ExerciseCatalog.exercises.count) (checked against the files as they are now).")
-        let missing = ExerciseCatalog.exercises.filter { progress?.status(of: $0) == .missing }
-        if !missing.isEmpty {
-            print(Terminal.styled("Missing: \(missing.map(\.stub).joined(separator: ", ")). Restore one with: swift run workbook reset <exercise>", .red))
+        for exercise in ExerciseCatalog.exercises where progress?.status(of: exercise) == .missing {
+            print(Terminal.styled("Missing: \(exercise.stub). Restore it as shipped: swift run workbook reset \(exercise.name)", .red))
         }
         if let next = progress?.current {
             print("Next: \(next.name) — edit \(next.stub), then: swift run workbook check   (or: swift run workbook watch)")
@@ -295,7 +294,8 @@ enum Workbook {
             USAGE: swift run workbook check [all | NN | EXERCISE]
 
             Builds your exercise file on its own and runs its check: done, to do (with the first thing
-            that is wrong), does not compile (with the compiler's message), crashed or hangs.
+            that is wrong), does not compile (with the compiler's message), crashed, did not finish,
+            or missing (the file is gone: reset restores it).
             With no argument: the current exercise (the first not done). 'all': every exercise.
             A broken file only ever fails its own check: nothing else is built from it.
             Examples: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
@@ -358,8 +358,8 @@ enum Workbook {
             COMMANDS:
               (none), list            the chapters and exercises, with your progress
               NN [--quick] [--json] [--seed N]
-                                      run chapter NN (\(chapterRange), e.g. 04), same as:
-                                      swift run chNN-<slug>; --seed N repeats a run's random inputs
+                                      run chapter NN (\(chapterRange)), same as: swift run chNN-<slug>;
+                                      --seed N repeats a run's random inputs (not its thread timing)
               next                    the next exercise to do
               check [all|NN|EXERCISE] check your exercise file(s); no argument: the current exercise
               watch [EXERCISE]        check again on every save; move on when it passes
