@@ -215,7 +215,7 @@ enum Workbook {
         var progress = LearnerProgress(root: root)
         progress.forget(exercise)
         print(wasMissing ? "Restored \(exercise.stub), which was missing: it is the shipped version again."
-                         : "Restored \(exercise.stub). It is no longer done; hints seen are forgotten too.")
+                         : "Restored \(exercise.stub) as shipped. Its last check and the hints seen are forgotten.")
         return 0
     }
 
