@@ -258,6 +258,11 @@ enum Checking {
 
     static func select(_ name: String) -> [ExerciseInfo]? {
         if let found = ExerciseCatalog.select(name), !found.isEmpty { return found }
+        if Catalog.chapter(named: name) == nil, let number = Int(name) {
+            Terminal.printError("error: there is no chapter \(number): the chapters are \(Workbook.chapterRange). "
+                                + "'swift run workbook list' shows their exercises.")
+            return nil
+        }
         let names = ExerciseCatalog.exercises.map(\.name) + Catalog.chapters.map(\.paddedNumber)
         let suggestion = Suggest.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
         Terminal.printError("error: no chapter with exercises or exercise named '\(name)'.\(suggestion)")
