@@ -37,6 +37,11 @@ enum Workbook {
             if let info = Catalog.chapter(named: first), let program = ChapterPrograms.all[info.number] {
                 return ChapterMain.run(program, arguments: rest, childPrefix: [info.paddedNumber])
             }
+            if let info = Catalog.chapter(named: first) {
+                Terminal.printError("error: chapter \(info.paddedNumber) is in workbook.json but not in this workbook program "
+                                    + "(Sources/workbook/Chapters.swift); run it with: swift run \(info.executable)")
+                return 1
+            }
             if let number = chapterNumber(in: first) {
                 Terminal.printError("error: there is no chapter \(number): the chapters are \(chapterRange).\n"
                                     + "Run 'swift run workbook' to see them.")
@@ -216,54 +221,6 @@ enum Workbook {
         progress.forget(exercise)
         print(wasMissing ? "Restored \(exercise.stub), which was missing: it is the shipped version again."
                          : "Restored \(exercise.stub) as shipped. Its last check and the hints seen are forgotten.")
-        return 0
-    }
-
-    // MARK: _progress-writer (for ProgressStoreTests)
-
-    /// `_progress-writer FILE COUNT KEY…`: adds one to each KEY's hint count, COUNT times, in the
-    /// progress file FILE. Hidden: the tests run two of these at once to prove that no update is
-    /// lost. Each first writes FILE.ready-KEY and waits (up to 60 s) for the other's, so that the
-    /// two really overlap however slowly each one starts.
-    static func progressWriter(_ arguments: [String]) -> Int32 {
-        guard arguments.count >= 3, let count = Int(arguments[1]), count >= 0 else {
-            Terminal.printError("USAGE: workbook _progress-writer FILE COUNT KEY… [--wait-for KEY]")
-            return 64
-        }
-        var keys = Array(arguments.dropFirst(2))
-        var waitFor: String?
-        if let index = keys.firstIndex(of: "--wait-for"), index + 1 < keys.count {
-            waitFor = keys[index + 1]
-            keys.removeSubrange(index...(index + 1))
-        }
-        let file = URL(fileURLWithPath: arguments[0])
-        let store = ProgressStore(url: file)
-        let ready = { (key: String) in URL(fileURLWithPath: file.path + ".ready-" + key) }
-        guard let first = keys.first, FileManager.default.createFile(atPath: ready(first).path, contents: Data()) else {
-            Terminal.printError("error: no KEY, or cannot write beside \(file.path)")
-            return 64
-        }
-        if let waitFor {
-            var polls = 0
-            while !FileManager.default.fileExists(atPath: ready(waitFor).path), polls < 60_000 {
-                usleep(1_000)
-                polls += 1
-            }
-        }
-        do {
-            for _ in 0..<count {
-                for key in keys {
-                    try store.update(key) { entry in
-                        var changed = entry ?? ProgressEntry()
-                        changed.hintsSeen += 1
-                        entry = changed
-                    }
-                }
-            }
-        } catch {
-            Terminal.printError("error: \(error)")
-            return 1
-        }
         return 0
     }
 

@@ -98,6 +98,56 @@ struct LearnerProgress {
     private static let warned = Flag()
 }
 
+// MARK: _progress-writer (for ProgressStoreTests)
+
+extension Workbook {
+    /// `_progress-writer FILE COUNT KEY…`: adds one to each KEY's hint count, COUNT times, in the
+    /// progress file FILE. Hidden: the tests run two of these at once to prove that no update is
+    /// lost. Each first writes FILE.ready-KEY and waits (up to 60 s) for the other's, so that the
+    /// two really overlap however slowly each one starts.
+    static func progressWriter(_ arguments: [String]) -> Int32 {
+        guard arguments.count >= 3, let count = Int(arguments[1]), count >= 0 else {
+            Terminal.printError("USAGE: workbook _progress-writer FILE COUNT KEY… [--wait-for KEY]")
+            return 64
+        }
+        var keys = Array(arguments.dropFirst(2))
+        var waitFor: String?
+        if let index = keys.firstIndex(of: "--wait-for"), index + 1 < keys.count {
+            waitFor = keys[index + 1]
+            keys.removeSubrange(index...(index + 1))
+        }
+        let file = URL(fileURLWithPath: arguments[0])
+        let store = ProgressStore(url: file)
+        let ready = { (key: String) in URL(fileURLWithPath: file.path + ".ready-" + key) }
+        guard let first = keys.first, FileManager.default.createFile(atPath: ready(first).path, contents: Data()) else {
+            Terminal.printError("error: no KEY, or cannot write beside \(file.path)")
+            return 64
+        }
+        if let waitFor {
+            var polls = 0
+            while !FileManager.default.fileExists(atPath: ready(waitFor).path), polls < 60_000 {
+                usleep(1_000)
+                polls += 1
+            }
+        }
+        do {
+            for _ in 0..<count {
+                for key in keys {
+                    try store.update(key) { entry in
+                        var changed = entry ?? ProgressEntry()
+                        changed.hintsSeen += 1
+                        entry = changed
+                    }
+                }
+            }
+        } catch {
+            Terminal.printError("error: \(error)")
+            return 1
+        }
+        return 0
+    }
+}
+
 enum PackageRoot {
     /// The folder holding this workbook's Package.swift: the current folder or one above it; else
     /// the folder this program was built from (Xcode runs it from DerivedData, not from the package).
