@@ -45,8 +45,9 @@ public enum CheckRunner {
         let run = CheckRun(source: environment["KFD_CHECK_SOURCE"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) })
         let done = spawn { check(run) }
         if !signalled(done, within: limit) {
-            finish(.timedOut, run.messages + ["the check did not finish within \(Int(limit)) s: something waits forever "
-                                              + "(a lock never released? a sync on a busy queue? a semaphore never signalled?)"])
+            finish(.timedOut, run.messages + ["the check did not finish within \(Int(limit)) s: something in your code never ends "
+                                              + "(a lock never released, a sync onto a busy queue or the queue you are on, "
+                                              + "a semaphore never signalled, or a loop that never ends)"])
         }
         finish(run.passed ? .passed : .failed, run.messages)
     }

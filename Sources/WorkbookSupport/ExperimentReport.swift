@@ -18,7 +18,7 @@ public struct ExperimentOptions: Sendable {
             case "--quick": options.quick = true
             case "--large": options.large = true
             case "--seed":
-                guard let value = rest.popFirst().flatMap(UInt64.init) else { fail("--seed needs a whole number") }
+                guard let value = rest.popFirst().flatMap(UInt64.init) else { fail("--seed must be a whole number, 0 or more, e.g. --seed 42") }
                 options.seed = value
             case "--output":
                 guard let value = rest.popFirst() else { fail("--output needs a folder") }

@@ -27,8 +27,9 @@ public struct ChapterOptions: Sendable {
             case "--json": options.json = true
             case "--help", "-h": options.help = true
             case "--seed":
-                guard let text = rest.popFirst(), let seed = UInt64(text) else {
-                    throw UsageError("--seed needs a whole number, e.g. --seed 42")
+                guard let text = rest.popFirst() else { throw UsageError("--seed needs a number after it, e.g. --seed 42") }
+                guard let seed = UInt64(text) else {
+                    throw UsageError("--seed must be a whole number, 0 or more (not '\(text)'), e.g. --seed 42")
                 }
                 options.seed = seed
             default:

@@ -37,16 +37,19 @@ public enum Terminal {
     }
 }
 
-/// A progress line on standard error (named so as not to shadow `Foundation.Progress`), redrawn in place, shown only on a terminal and only once
-/// the work has run for a moment (short work shows nothing).
+/// A progress line on standard error (named so as not to shadow `Foundation.Progress`), redrawn in
+/// place, shown only on a terminal and only once the work has run for a moment (short work shows
+/// nothing). Once `finish()` has erased it, it never draws again: a late `update` from a ticking
+/// thread would otherwise leave it on screen, glued to the next line or naming finished work.
 public final class ProgressLine: @unchecked Sendable {
-    // @unchecked Sendable: `lastDraw` and `shown` are touched only under `lock`.
+    // @unchecked Sendable: `lastDraw`, `shown` and `finished` are touched only under `lock`.
     private let label: String
     private let total: Int
     private let start = Date()
     private let lock = NSLock()
     private var lastDraw = Date.distantPast
     private var shown = false
+    private var finished = false
 
     public init(_ label: String, total: Int) {
         self.label = label
@@ -58,19 +61,35 @@ public final class ProgressLine: @unchecked Sendable {
         guard Terminal.stderrIsTerminal else { return }
         lock.withLock {
             let now = Date()
-            guard now.timeIntervalSince(start) > 1.5, now.timeIntervalSince(lastDraw) > 0.1 else { return }
+            guard !finished, now.timeIntervalSince(start) > 1.5, now.timeIntervalSince(lastDraw) > 0.1 else { return }
             lastDraw = now
             shown = true
             let count = total > 0 ? "\(done)/\(total)" : "\(Int(now.timeIntervalSince(start))) s"
-            Terminal.printError("\r\u{1B}[2K  … \(label): \(count)", terminator: "")
+            Terminal.printError("\r\u{1B}[2K" + Self.fitted("  … \(count) · \(label)"), terminator: "")
         }
     }
 
-    /// Clears the line, if one was drawn.
+    /// Erases the line, if one was drawn; later updates draw nothing.
     public func finish() {
         lock.withLock {
             if shown { Terminal.printError("\r\u{1B}[2K", terminator: "") }
             shown = false
+            finished = true
         }
+    }
+
+    /// `text` cut to fit one line of the terminal: a line that wrapped would leave its first part
+    /// on screen, since erasing clears only the line the cursor is on. (The count comes first, so
+    /// a cut never hides it.)
+    static func fitted(_ text: String) -> String {
+        let width = max(20, stderrColumns() - 1)
+        return text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+    }
+
+    /// Standard error's terminal width: the kernel's idea, else COLUMNS, else 80.
+    private static func stderrColumns() -> Int {
+        var size = winsize()
+        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
     }
 }

@@ -27,7 +27,7 @@ enum Checking {
             selected = found
         }
         let results = checkLearnerFiles(selected, root: root, swift: swift, progress: &progress)
-        let done = results.filter(\.passed).count
+        let done = results.filter { $0 }.count
         if selected.count > 1 { print("\n\(done) of \(selected.count) done.") }
         if let next = progress.current, done == selected.count {
             print(Terminal.styled("Next: \(next.name) — \(next.title). Edit \(next.stub), then: swift run workbook check", .dim))
@@ -36,27 +36,51 @@ enum Checking {
     }
 
     /// Builds and runs the check of each learner file, prints each outcome, records progress.
+    /// Returns, for each of `exercises`, whether it passed. A missing file is reported as missing
+    /// (and left out of the check package, so that the other exercises can still be checked).
     static func checkLearnerFiles(_ exercises: [ExerciseInfo], root: URL, swift: URL,
-                                  progress: inout LearnerProgress) -> [CheckResult] {
+                                  progress: inout LearnerProgress) -> [Bool] {
         let package = CheckPackage(root: root, name: "learner")
-        let subjects = ExerciseCatalog.exercises.map {
+        let subjects = ExerciseCatalog.exercises.filter { !progress.isMissing($0) }.map {
             CheckSubject(exercise: $0, kind: .learner, source: root.appendingPathComponent($0.stub))
         }
         do { try package.prepare(subjects) } catch {
             Terminal.printError("error: cannot write the check package in \(package.folder.path): \(error)")
             return []
         }
-        var results: [CheckResult] = []
+        var results: [Bool] = []
         for exercise in exercises {
-            guard let subject = subjects.first(where: { $0.exercise.name == exercise.name }) else { continue }
-            let result = withTicker("checking \(exercise.name) (the first check also builds the library: about a minute)") {
+            guard let subject = subjects.first(where: { $0.exercise.name == exercise.name }) else {
+                reportMissing(exercise)
+                results.append(false)
+                continue
+            }
+            let result = withTicker("checking \(exercise.name)\(firstBuildNote(subject, package))") {
                 buildAndRun(subject, package: package, swift: swift, buildAlone: true)
             }
             report(result, for: exercise)
             if case .buildFailed = result {} else { progress.record(exercise, passed: result.passed) }
-            results.append(result)
+            results.append(result.passed)
         }
         return results
+    }
+
+    /// Why this check may take long, when it will: nothing once the program has been built before.
+    private static func firstBuildNote(_ subject: CheckSubject, _ package: CheckPackage) -> String {
+        let built = package.folder.appendingPathComponent(".build", isDirectory: true)
+        if !FileManager.default.fileExists(atPath: built.path) {
+            return " (the first check also builds the workbook's library, so it takes longer)"
+        }
+        if !FileManager.default.fileExists(atPath: built.appendingPathComponent("debug/\(subject.program)").path) {
+            return " (building its check program for the first time)"
+        }
+        return ""
+    }
+
+    static func reportMissing(_ exercise: ExerciseInfo) {
+        print("\(Terminal.styled("✘ missing", .red)) \(exercise.name) — \(exercise.title)")
+        print("          its file \(exercise.stub) is not there: nothing to check.")
+        print("          restore it as shipped: swift run workbook reset \(exercise.name)")
     }
 
     static func buildAndRun(_ subject: CheckSubject, package: CheckPackage, swift: URL, buildAlone: Bool) -> CheckResult {
@@ -76,7 +100,7 @@ enum Checking {
             print("\(Terminal.styled("✔ done ", .green)) \(name)")
             return
         case .outcome(let outcome):
-            let label = outcome.verdict == .timedOut ? "✘ hangs" : outcome.verdict == .glueEdited ? "✘ glue " : "✘ to do"
+            let label = outcome.verdict == .timedOut ? "✘ did not finish" : outcome.verdict == .glueEdited ? "✘ glue " : "✘ to do"
             print("\(Terminal.styled(label, .yellow)) \(name)")
             for message in outcome.messages.prefix(3) { detail(message) }
         case .crashed(let signal, let excerpt):
@@ -85,8 +109,9 @@ enum Checking {
                 ? ": in a concurrency exercise this is usually a data race (two threads changing one value)." : "."))
             for line in excerpt { detail(Terminal.styled(line.trimmingCharacters(in: .whitespaces), .dim)) }
         case .hung:
-            print("\(Terminal.styled("✘ hangs", .yellow)) \(name)")
-            detail("the check program had to be killed: something in your code waits forever.")
+            print("\(Terminal.styled("✘ did not finish", .yellow)) \(name)")
+            detail("the check program did not finish and was stopped. Something in your code never ends:")
+            detail("a lock never released, a sync onto a busy queue (or the queue you are on), or a loop that never ends.")
         case .doesNotCompile(let messages):
             print("\(Terminal.styled("✘ does not compile", .yellow)) \(name)")
             for message in messages.prefix(6) { detail(message) }
@@ -94,7 +119,8 @@ enum Checking {
             print("\(Terminal.styled("✘ not checked", .red)) \(name): the check program could not be built")
             for line in output.split(separator: "\n").suffix(8) { detail(String(line)) }
         }
-        print(Terminal.styled("          edit \(exercise.stub) · hint: swift run workbook hint \(exercise.name)", .dim))
+        print(Terminal.styled("          edit \(exercise.stub)", .dim))
+        print(Terminal.styled("          hint: swift run workbook hint \(exercise.name)", .dim))
     }
 
     // MARK: watch
@@ -118,8 +144,8 @@ enum Checking {
         print(Terminal.styled("Watching — save your file to check it again; Ctrl-C to stop.", .dim))
         while true {
             print(Terminal.styled("\n── \(current.name): \(current.stub)", .bold))
-            let result = checkLearnerFiles([current], root: root, swift: swift, progress: &progress).first
-            if result?.passed == true {
+            let passed = checkLearnerFiles([current], root: root, swift: swift, progress: &progress).first
+            if passed == true {
                 guard let next = progress.current else {
                     print(Terminal.styled("\nAll \(ExerciseCatalog.exercises.count) exercises are done.", .green))
                     return 0
@@ -300,6 +326,11 @@ enum Checking {
 
     static func select(_ name: String) -> [ExerciseInfo]? {
         if let found = ExerciseCatalog.select(name), !found.isEmpty { return found }
+        if Catalog.chapter(named: name) == nil, let number = Int(name) {
+            Terminal.printError("error: there is no chapter \(number): the chapters are \(Workbook.chapterRange). "
+                                + "'swift run workbook list' shows their exercises.")
+            return nil
+        }
         let names = ExerciseCatalog.exercises.map(\.name) + Catalog.chapters.map(\.paddedNumber)
         let suggestion = Suggest.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
         Terminal.printError("error: no chapter with exercises or exercise named '\(name)'.\(suggestion)")

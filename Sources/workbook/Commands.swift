@@ -11,19 +11,42 @@ enum Workbook {
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h"), commands.contains(first) { return help(first) }
         switch first {
-        case "--help", "-h", "help": return help(rest.first)
-        case "list", "ls": return list()
-        case "check": return Checking.check(rest)
-        case "watch": return Checking.watch(rest)
-        case "next": return next()
-        case "hint": return hint(rest)
+        case "--help", "-h", "help":
+            guard takes(atMost: 1, rest, command: "help") else { return 64 }
+            return help(rest.first)
+        case "list", "ls":
+            guard takes(atMost: 0, rest, command: "list") else { return 64 }
+            return list()
+        case "check":
+            guard takes(atMost: 1, rest, command: "check") else { return 64 }
+            return Checking.check(rest)
+        case "watch":
+            guard takes(atMost: 1, rest, command: "watch") else { return 64 }
+            return Checking.watch(rest)
+        case "next":
+            guard takes(atMost: 0, rest, command: "next") else { return 64 }
+            return next()
+        case "hint":
+            guard takes(atMost: 1, rest, command: "hint") else { return 64 }
+            return hint(rest)
         case "reset": return reset(rest)
         case "verify": return Checking.verify(rest)
         case "mutants": return MutationStage.list(rest)
         case "manifest": return manifest(rest)
+        case "_progress-writer": return progressWriter(rest)
         default:
             if let info = Catalog.chapter(named: first), let program = ChapterPrograms.all[info.number] {
                 return ChapterMain.run(program, arguments: rest, childPrefix: [info.paddedNumber])
+            }
+            if let info = Catalog.chapter(named: first) {
+                Terminal.printError("error: chapter \(info.paddedNumber) is in workbook.json but not in this workbook program "
+                                    + "(Sources/workbook/Chapters.swift); run it with: swift run \(info.executable)")
+                return 1
+            }
+            if let number = chapterNumber(in: first) {
+                Terminal.printError("error: there is no chapter \(number): the chapters are \(chapterRange).\n"
+                                    + "Run 'swift run workbook' to see them.")
+                return 64
             }
             let candidates = commands + Catalog.chapters.flatMap { [$0.paddedNumber, $0.slug] }
             let suggestion = Suggest.nearest(to: first, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
@@ -31,6 +54,34 @@ enum Workbook {
                                 + "Run 'swift run workbook' for the chapters, 'swift run workbook --help' for the commands.")
             return 64
         }
+    }
+
+    // MARK: Arguments
+
+    /// Whether `command` got no more than its arguments; else says which word is extra (exit 64).
+    static func takes(atMost limit: Int, _ arguments: [String], command: String) -> Bool {
+        guard arguments.count > limit else { return true }
+        let extra = arguments.dropFirst(limit)
+        let words = extra.map { "'\($0)'" }.joined(separator: " ")
+        let allowed = limit == 0 ? "takes no arguments" : "takes at most \(limit) argument"
+        Terminal.printError("error: '\(command)' \(allowed); \(words) \(extra.count == 1 ? "is" : "are") extra. "
+                            + "See: swift run workbook help \(command)")
+        return false
+    }
+
+    /// The number in "10", "010" or "ch10", for saying there is no such chapter.
+    private static func chapterNumber(in word: String) -> Int? {
+        let lowered = word.lowercased()
+        return Int(lowered.hasPrefix("ch") ? String(lowered.dropFirst(2)) : lowered)
+    }
+
+    /// The chapters' numbers as a learner types them: "01–09" when they run without a gap, else each one.
+    static var chapterRange: String {
+        let numbers = Catalog.chapters.map(\.number).sorted()
+        guard let low = numbers.first, let high = numbers.last else { return "none" }
+        let padded = { (number: Int) in Catalog.chapters.first { $0.number == number }?.paddedNumber ?? "\(number)" }
+        if numbers == Array(low...high) { return "\(padded(low))–\(padded(high))" }
+        return numbers.map(padded).joined(separator: ", ")
     }
 
     // MARK: list, next
@@ -49,6 +100,7 @@ enum Workbook {
                 case .done?: status = Terminal.styled("done     ", .green)
                 case .toDo?: status = Terminal.styled("to do    ", .yellow)
                 case .changed?: status = Terminal.styled("changed  ", .yellow)
+                case .missing?: status = Terminal.styled("missing  ", .red)
                 case .unchecked?, nil: status = Terminal.styled("unchecked", .dim)
                 }
                 print("    [\(status)] \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(exercise.title)")
@@ -57,6 +109,9 @@ enum Workbook {
         }
         let done = ExerciseCatalog.exercises.filter { progress?.isDone($0) == true }.count
         print("Exercises done: \(done) of \(ExerciseCatalog.exercises.count) (checked against the files as they are now).")
+        for exercise in ExerciseCatalog.exercises where progress?.status(of: exercise) == .missing {
+            print(Terminal.styled("Missing: \(exercise.stub). Restore it as shipped: swift run workbook reset \(exercise.name)", .red))
+        }
         if let next = progress?.current {
             print("Next: \(next.name) — edit \(next.stub), then: swift run workbook check   (or: swift run workbook watch)")
         } else {
@@ -72,6 +127,10 @@ enum Workbook {
             return 0
         }
         print(Terminal.styled("\(next.name) — \(next.title)", .bold))
+        if LearnerProgress(root: root).isMissing(next) {
+            print("Its file \(next.stub) is missing. Restore it as shipped: swift run workbook reset \(next.name)")
+            return 0
+        }
         print("Edit:  \(next.stub)   (the header says what to do; // TODO: marks where)")
         print("Check: swift run workbook check     Watch: swift run workbook watch     Hint: swift run workbook hint")
         return 0
@@ -112,17 +171,29 @@ enum Workbook {
 
     // MARK: reset
 
-    /// Restores the shipped file, after asking (or with --yes).
+    /// Restores the shipped file, after asking (or with --yes). Also restores a file that was deleted.
     static func reset(_ arguments: [String]) -> Int32 {
         guard let root = PackageRoot.required() else { return 1 }
         let names = arguments.filter { !$0.hasPrefix("-") }
-        guard let name = names.first, let exercise = ExerciseCatalog.exercises.first(where: { $0.name == name.lowercased() }) else {
+        if let flag = arguments.first(where: { $0.hasPrefix("-") && $0 != "--yes" && $0 != "-y" }) {
+            let suggestion = Suggest.nearest(to: flag, in: ["--yes"]).map { " Did you mean \($0)?" } ?? ""
+            Terminal.printError("error: unknown option '\(flag)' for reset.\(suggestion) See: swift run workbook help reset")
+            return 64
+        }
+        guard let name = names.first else {
             Terminal.printError("error: which exercise? e.g. swift run workbook reset 04-reconcile-keys   ('swift run workbook list' shows them)")
+            return 64
+        }
+        guard takes(atMost: 1, names, command: "reset") else { return 64 }
+        guard let exercise = ExerciseCatalog.exercises.first(where: { $0.name == name.lowercased() }) else {
+            let suggestion = Suggest.nearest(to: name, in: ExerciseCatalog.exercises.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
+            Terminal.printError("error: there is no exercise named '\(name)'.\(suggestion) 'swift run workbook list' shows them all.")
             return 64
         }
         let target = root.appendingPathComponent(exercise.stub)
         let shipped = root.appendingPathComponent(exercise.shipped)
-        if !arguments.contains("--yes") {
+        let wasMissing = !FileManager.default.fileExists(atPath: target.path)
+        if !wasMissing, !(arguments.contains("--yes") || arguments.contains("-y")) {
             guard Terminal.stdinIsTerminal else {
                 Terminal.printError("error: reset replaces \(exercise.stub) and loses your edits; add --yes to do it without asking")
                 return 64
@@ -133,16 +204,24 @@ enum Workbook {
                 return 1
             }
         }
+        let contents: Data
+        do { contents = try Data(contentsOf: shipped) } catch {
+            Terminal.printError("error: the shipped copy \(exercise.shipped) cannot be read, so there is nothing to restore from "
+                                + "(\(error.localizedDescription)). Get it back with: git checkout -- \(exercise.shipped)")
+            return 1
+        }
         do {
-            try FileManager.default.removeItem(at: target)
-            try FileManager.default.copyItem(at: shipped, to: target)
+            // Written whole into place (atomically): the old file stays until the new one is complete.
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: target, options: .atomic)
         } catch {
-            Terminal.printError("error: could not restore \(exercise.stub) from \(exercise.shipped): \(error)")
+            Terminal.printError("error: could not write \(exercise.stub): \(error.localizedDescription)")
             return 1
         }
         var progress = LearnerProgress(root: root)
         progress.forget(exercise)
-        print("Restored \(exercise.stub). It is no longer done; hints seen are forgotten too.")
+        print(wasMissing ? "Restored \(exercise.stub), which was missing: it is the shipped version again."
+                         : "Restored \(exercise.stub) as shipped. Its last check and the hints seen are forgotten.")
         return 0
     }
 
@@ -167,13 +246,14 @@ enum Workbook {
     // MARK: help
 
     static func help(_ topic: String?) -> Int32 {
-        switch topic {
+        switch topic?.lowercased() {
         case "check"?:
             print("""
             USAGE: swift run workbook check [all | NN | EXERCISE]
 
             Builds your exercise file on its own and runs its check: done, to do (with the first thing
-            that is wrong), does not compile (with the compiler's message), crashed or hangs.
+            that is wrong), does not compile (with the compiler's message), crashed, did not finish,
+            or missing (the file is gone: reset restores it).
             With no argument: the current exercise (the first not done). 'all': every exercise.
             A broken file only ever fails its own check: nothing else is built from it.
             Examples: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
@@ -198,20 +278,36 @@ enum Workbook {
             print("""
             USAGE: swift run workbook reset EXERCISE [--yes]
 
-            Restores the exercise file as shipped (from Tests/Exercises/EXERCISE/shipped/), after
-            asking; --yes does not ask. The exercise is no longer done.
+            Restores the exercise file as shipped (from Tests/Exercises/shipped/), after asking;
+            --yes does not ask. A deleted file is simply restored. The exercise is no longer done and
+            its hints count again from the first.
+            Example: swift run workbook reset 01-cache-key --yes
             """)
         case "verify"?:
             print("""
             USAGE: swift run workbook verify
 
             What CI runs: every reference solution passes its check, every shipped stub fails it, and
-            every near-miss (Tests/Exercises/*/near-misses/, a plausible wrong answer each) fails it.
+            every near-miss (Tests/Exercises/near-misses/<id>/, a plausible wrong answer each) fails it.
             --verbose says why each shipped stub and near-miss was rejected.
             """)
-        case "list"?:
-            print("USAGE: swift run workbook list\n\nThe chapters and exercises, with your progress.")
-        default:
+        case "list"?, "ls"?:
+            print("""
+            USAGE: swift run workbook list
+
+            The chapters and exercises, with your progress: done, to do, changed (edited since its
+            last check), unchecked, or missing (the file is gone: reset restores it).
+            """)
+        case "help"?:
+            print("USAGE: swift run workbook help [COMMAND]\n\nThe commands, or one command's help.")
+        case let topic? where Catalog.chapter(named: topic) != nil:
+            return main([topic, "--help"])
+        case let topic?:
+            let suggestion = Suggest.nearest(to: topic, in: commands).map { " Did you mean '\($0)'?" } ?? ""
+            Terminal.printError("error: no help for '\(topic)': it is not a command.\(suggestion) "
+                                + "The commands: \(commands.joined(separator: ", ")).")
+            return 64
+        case nil:
             print("""
             Cache Workbook — Kingfisher's cache layer rebuilt, run and broken on purpose.
 
@@ -219,7 +315,9 @@ enum Workbook {
 
             COMMANDS:
               (none), list            the chapters and exercises, with your progress
-              NN [--quick|--json]     run chapter NN (e.g. 04), same as: swift run chNN-<slug>
+              NN [--quick] [--json] [--seed N]
+                                      run chapter NN (\(chapterRange)), same as: swift run chNN-<slug>;
+                                      --seed N repeats a run's random inputs (not its thread timing)
               next                    the next exercise to do
               check [all|NN|EXERCISE] check your exercise file(s); no argument: the current exercise
               watch [EXERCISE]        check again on every save; move on when it passes
