@@ -69,7 +69,9 @@ enum CheckResult: Sendable {
 struct CheckPackage {
     let root: URL
     let name: String
-    var folder: URL { root.appendingPathComponent(".build/workbook-checks/\(name)", isDirectory: true) }
+    /// "kfd-checks-NAME", never a bare "learner" or "corpus": a package's identity is its folder's
+    /// name, and a workbook cloned into a folder of the same name would clash with it.
+    var folder: URL { root.appendingPathComponent(".build/workbook-checks/kfd-checks-\(name)", isDirectory: true) }
 
     /// Writes the package for `subjects` (all of them: a program holds every subject of its exercise).
     func prepare(_ subjects: [CheckSubject]) throws {
