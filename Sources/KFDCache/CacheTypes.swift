@@ -80,6 +80,12 @@ public enum CallbackQueue: Sendable {
 }
 
 /// Turns a value into bytes for the disk and back (Kingfisher's `CacheSerializer`).
+///
+/// Two differences from Kingfisher 8.11 (`Sources/Cache/CacheSerializer.swift`): its
+/// `image(with:options:)` returns an optional, and `ImageCache` reports a nil image as a miss,
+/// where `value(with:)` here throws (`CacheError.cannotConvertFromData`); and its
+/// `DefaultCacheSerializer` stores `original` as is only when `preferCacheOriginalData` is true
+/// (default false: it re-encodes), where this library's serializers always keep `original`.
 public protocol CacheSerializer<Value>: Sendable {
     associatedtype Value
     /// The bytes to store. `original` is the data the value was decoded from, when known;

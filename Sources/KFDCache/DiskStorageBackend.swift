@@ -285,8 +285,9 @@ extension DiskStorage {
 
             // The rule (the same for `value`, `isCached` and the hybrid cache's retrieve): what the
             // cache cannot see is a miss — no file, an expired one, a folder that vanished or that
-            // we may not search (Kingfisher asks `fileExists` first, which says false for all of
-            // these), a dangling link. What it can see but not read is an error: a file whose
+            // we may not search (all of which `fileExists` says false for: Kingfisher 8.11 asks it
+            // only when its metadata read fails other than "no such file"; up to 8.10 it asked it
+            // first — commit e381d730), a dangling link. What it can see but not read is an error: a file whose
             // metadata or bytes fail for another reason, or that cannot be decoded.
             if purpose == .existence {
                 // `isCached` answers from the dates alone: let it see the extensions of earlier hits.

@@ -69,7 +69,9 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
 
     /// A cache that never throws (Kingfisher's `init(name:)`): when its folder cannot be made, or
     /// `name` is empty, the disk layer is *not ready* — every disk call reports
-    /// `CacheError.storageNotReady` — and memory works as usual. Folder: the user's caches folder.
+    /// `CacheError.storageNotReady`, and nothing retries the folder later — and memory works as
+    /// usual. Folder: the user's caches folder. (Kingfisher 8.11 calls `fatalError` on an empty
+    /// name, in `Sources/Cache/ImageCache.swift`; here bad input is an error, not a trap.)
     public convenience init(name: String, serializer: some CacheSerializer<Value>) {
         let memory = MemoryStorage.Backend<Value>(config: .init(totalCostLimit: HybridCache.defaultMemoryCostLimit))
         let disk = DiskStorage.Backend<Data>(noThrowConfig: .init(name: name, sizeLimit: 0), creatingDirectory: !name.isEmpty)

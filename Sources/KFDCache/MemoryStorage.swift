@@ -14,8 +14,10 @@ public enum MemoryStorage {
     ///
     /// The design after Kingfisher PR #1255 (chapter 4): `NSCache` evicts on its own, and nobody
     /// is told. `keys` may therefore name values `NSCache` has already dropped; `removeExpired()`
-    /// reconciles the two. The 5.7.0 design removed keys from an eviction delegate instead, which
-    /// mutated `keys` without the lock and crashed (issue #1233).
+    /// reconciles the two. That reconciling loop was already in 5.7.0's `removeExpired`
+    /// (`Sources/Cache/MemoryStorage.swift` at tag 5.7.0); 5.7.0 *also* removed keys from an
+    /// eviction delegate, which mutated `keys` without the lock and crashed (issue #1233). PR #1255
+    /// (commit a95db417) removed the delegate, leaving the loop as the only place keys catch up.
     // @unchecked Sendable: every mutable stored property (`storage`'s contents, `keys`, `_config`,
     // each object's expiration) is read and written only while holding `lock`.
     public final class Backend<T: CacheCostCalculable & Sendable>: @unchecked Sendable {

@@ -14,6 +14,16 @@ struct HybridChapterTests {
         #expect(figures["ordering.outOfOrder"] == .int(0))
         #expect(figures["ordering.fileHoldsLast"] == .bool(true))
         #expect((figures["asymmetry.diskOverMemory"]?.doubleValue ?? 0) > 1)
+        // 004 §3.1: a storage that could not make its folder never tries again.
+        #expect(figures["notReady.notReadyCalls"] == .int(10))
+        #expect(figures["notReady.folderMadeLater"] == .bool(false))
+        // 004 §3.2: which values NSCache evicted. corelibs: the newest three of six equal-cost
+        // stores (its list is sorted by cost; a new entry of equal cost goes first). Apple's is
+        // undocumented and may not evict at once: nothing is asserted there.
+        if !Platform.isMac {
+            #expect(figures["evictionOrder.kept"] == .array([.int(1), .int(2), .int(3)]))
+            #expect(figures["evictionOrder.oldestFirst"] == .bool(false))
+        }
     }
 
     @Test("ch09: same answers; Kingfisher survives the faults; 002's limit never applies")
@@ -41,5 +51,9 @@ struct HybridChapterTests {
             #expect((figures["memoryBound.kingfisher"]?["inMemory"]?.intValue ?? 99) <= 21)
             #expect((figures["memoryBound.learner003"]?["inMemory"]?.intValue ?? 99) <= 10)
         }
+        // 003's NSCacheKey as written: a fresh key object of equal value never hits; KeyBox's does.
+        #expect(figures["keyIdentity.asWrittenFreshKeyHits"] == .int(0))
+        #expect(figures["keyIdentity.asWrittenSameObjectHits"] == .int(200))
+        #expect(figures["keyIdentity.fixedFreshKeyHits"] == .int(200))
     }
 }

@@ -15,6 +15,7 @@ public enum Chapter: ChapterProgram {
         showExtensions(lab)
         showCollision(lab)
         measureSetter(lab)
+        compileNotesCode(lab)
         lab.read([
             "Sources/KFDCache/KFDWrapper.swift — the wrapper, both protocols, the empty `set {}`",
             "Sources/KFDCache/SHA256.swift — FIPS 180-4, written here (no CryptoKit on Linux)",

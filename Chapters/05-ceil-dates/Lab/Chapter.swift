@@ -24,7 +24,8 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/Storage.swift — `Date.fileAttributeDate` (the ceil) and why",
             "Sources/KFDCache/FileMeta.swift — `FileDates.write` and `extendExpiration`",
             "Sources/KFDCache/DiskStorage.swift — `LastAccessAttribute`: where last access lives per platform",
-            "Kingfisher: Sources/Cache/Storage.swift (`fileAttributeDate`), Sources/Cache/DiskStorage.swift (`FileMeta`)",
+            "Kingfisher: Sources/Utility/ExtensionHelpers.swift (`fileAttributeDate`, 5.7.0 to 8.11.0),",
+            "            Sources/Cache/DiskStorage.swift (`FileMeta`)",
         ])
         lab.exercises()
     }
@@ -55,6 +56,12 @@ public enum Chapter: ChapterProgram {
         lab.measured("later", late, "came back later than written", "\(late) of \(count)")
         lab.measured("worstEarlyMicroseconds", worst * 1e6, "largest early error", String(format: "%.3f µs", worst * 1e6))
         lab.measured("earlyWithCeil", earlyWithCeil, "read as expired early, written with ceil", "\(earlyWithCeil) of \(count)")
+        // Rounding to the nearest tick would move some dates later and some earlier; truncation
+        // (toward the past) moves them only earlier. Kingfisher's comment says the system rounds.
+        let direction = early > 0 && late == 0 ? "truncated" : early > 0 && late > 0 ? "both ways" : late > 0 ? "later only" : "exact"
+        lab.measured("direction", direction, "which way the errors went",
+                     direction == "truncated" ? "only earlier: truncation toward the past, not rounding"
+                         : direction == "both ways" ? "earlier and later: consistent with rounding to nearest" : direction)
         lab.conclude(early > 0
             ? "Each of the \(early) early dates is an entry that reads as expired up to \(String(format: "%.2f", worst * 1e6)) µs\n"
               + "before its time. A Double holds more digits than the file system keeps; ceil removes the doubt."
@@ -74,27 +81,30 @@ public enum Chapter: ChapterProgram {
 
     static func coarseFileSystems(_ lab: Lab) {
         lab.part("coarse", "A simulated file system that keeps whole seconds (or two)")
-        lab.claim("On a file system that truncates times, an unrounded expiration comes back up to a whole\n"
+        lab.claim("On a file system that truncates (or rounds) times, an unrounded expiration comes back up to a whole\n"
                   + "tick early. Rounding *up* to the tick keeps every entry until at least its time.")
         let count = lab.size(quick: 10_000, full: 100_000)
-        lab.run("\(count) random expirations, stored by truncating to 1 s (HFS+) and to 2 s (FAT)")
+        lab.run("\(count) random expirations, stored by truncating to 1 s (HFS+), by rounding to the nearest\n"
+                + "1 s (what Kingfisher's comment on fileAttributeDate says the system does), and by truncating to 2 s (FAT)")
         var generator = SeededGenerator(seed: lab.options.seed &+ 5)
-        for tick in [1.0, 2.0] {
+        for (tick, rule) in [(1.0, FloatingPointRoundingRule.down), (1.0, .toNearestOrAwayFromZero), (2.0, .down)] {
             var early = 0, earlyCeil = 0, total = 0.0
             for _ in 0..<count {
                 let e = 1_700_000_000 + Double(generator.next() % 100_000_000) / 1_000
-                let stored = (e / tick).rounded(.down) * tick
+                let stored = (e / tick).rounded(rule) * tick
                 if stored < e { early += 1; total += e - stored }
-                let storedCeil = (ceil(e) / tick).rounded(.down) * tick
+                let storedCeil = (ceil(e) / tick).rounded(rule) * tick
                 if storedCeil < e { earlyCeil += 1 }
             }
-            let name = tick == 1 ? "oneSecond" : "twoSeconds"
-            lab.measured("\(name)Early", early, "\(Int(tick)) s ticks: early without ceil",
+            let name = tick == 2 ? "twoSeconds" : rule == .down ? "oneSecond" : "oneSecondRounded"
+            let ticks = "\(Int(tick)) s ticks\(rule == .down ? "" : ", rounded")"
+            lab.measured("\(name)Early", early, "\(ticks): early without ceil",
                          "\(early) of \(count), by \(String(format: "%.2f", early > 0 ? total / Double(early) : 0)) s on average")
-            lab.measured("\(name)EarlyWithCeil", earlyCeil, "\(Int(tick)) s ticks: early with ceil", "\(earlyCeil) of \(count)")
+            lab.measured("\(name)EarlyWithCeil", earlyCeil, "\(ticks): early with ceil", "\(earlyCeil) of \(count)")
         }
-        lab.conclude("Whole seconds fix every file system with 1 s or finer ticks — which is every file\n"
-                     + "system Kingfisher runs on (APFS keeps nanoseconds). FAT's 2 s ticks would need more.")
+        lab.conclude("Truncating or rounding, whole seconds fix every file system with 1 s or finer ticks — which\n"
+                     + "is every file system Kingfisher runs on (APFS keeps nanoseconds). Rounding makes about half\n"
+                     + "the unrounded entries early, truncation almost all. FAT's 2 s ticks would need more.")
     }
 
     // MARK: 4. Linux creationDate

@@ -24,6 +24,8 @@ public enum Chapter: ChapterProgram {
         try memoryOrRefresh(lab, cache)
         try ordering(lab, cache)
         limits(lab, cache)
+        evictionOrder(lab)
+        try notReady(lab, folder: folder)
 
         lab.read([
             "Sources/KFDCache/HybridCache.swift — store (memory now, disk on ioQueue), retrieveImage, readDisk (warming)",

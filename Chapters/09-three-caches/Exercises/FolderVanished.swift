@@ -1,7 +1,7 @@
 // EXERCISE 09-folder-vanished — survive a vanished cache folder, as Kingfisher does.
 //
 // The system may delete Library/Caches behind a cache's back; learner 002's store then fails
-// silently and every value stored after is lost (chapter 9, part 3). When a write fails because
+// silently and every value stored after is lost (chapter 9, part 2). When a write fails because
 // the folder is missing, create the folder and retry — once. Any other failure (say, a file sits
 // where the folder should be) must reach the caller as an error, and never loop.
 // Read: Chapters/09-three-caches/README.md, Sources/KFDCache/DiskStorageBackend.swift (`store`).

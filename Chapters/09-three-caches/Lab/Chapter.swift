@@ -24,6 +24,7 @@ public enum Chapter: ChapterProgram {
         try folderDeleted(lab, try contenders("folder"))
         try corruptFile(lab, try contenders("corrupt"))
         try memoryBound(lab, root.appendingPathComponent("bound"))
+        keyIdentity(lab)
 
         lab.read([
             "Chapters/09-three-caches/Lab/Learner002Cache.swift — 002, rebuilt from its notes",
@@ -98,7 +99,8 @@ public enum Chapter: ChapterProgram {
 
     static func corruptFile(_ lab: Lab, _ caches: [any Contender]) throws {
         lab.part("corruptFile", "Fault: a file whose bytes cannot be decoded")
-        lab.claim("The caller should hear about it once, clearly — not get a silent miss.")
+        lab.claim("The caller should hear about it once, clearly — not get a silent miss. (Real Kingfisher 8.11\n"
+                  + "gives the silent miss: its serializer returns nil, and ImageCache reports .none.)")
         lab.run("store p0; overwrite its file with text (dates kept); clear memory; read p0")
         var rows: [String] = []
         for cache in caches {
@@ -123,6 +125,9 @@ public enum Chapter: ChapterProgram {
             rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(shown)")
         }
         lab.show(rows.joined(separator: "\n"))
+        lab.note("HybridCache's row is this library's throwing PPM serializer. Kingfisher 8.11 itself (read, not run:\n"
+                 + "Sources/Cache/CacheSerializer.swift, Sources/Cache/ImageCache.swift at 8.11.0) would give 002's answer:\n"
+                 + "image(with:options:) returns nil, retrieveImageInDiskCache reports .notFound, the caller gets .none.")
     }
 
     // MARK: 4. What bounds memory
@@ -162,7 +167,7 @@ public enum Chapter: ChapterProgram {
     }
 
     static func slug(_ name: String) -> String {
-        if name.hasPrefix("Kingfisher") { return "kingfisher" }
+        if name.hasPrefix("HybridCache") { return "kingfisher" }
         return name.hasPrefix("002") ? "learner002" : "learner003"
     }
 }

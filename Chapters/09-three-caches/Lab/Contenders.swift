@@ -42,9 +42,12 @@ struct MemoryBudget {
     }
 }
 
-/// Kingfisher's design: `HybridCache`.
+/// Kingfisher's design: `HybridCache`, with this library's serializer, which *throws* on bytes
+/// it cannot decode. (Kingfisher 8.11's `CacheSerializer.image(with:options:)` returns an optional
+/// instead, and `ImageCache` turns nil into a miss: `Sources/Cache/CacheSerializer.swift`,
+/// `Sources/Cache/ImageCache.swift`, `retrieveImageInDiskCache`.)
 struct KingfisherContender: Contender {
-    let name = "Kingfisher (ImageCache)"
+    let name = "HybridCache (Kingfisher's design)"
     let cache: HybridCache<Bitmap>
     var folder: URL { cache.diskStorage.directoryURL }
 

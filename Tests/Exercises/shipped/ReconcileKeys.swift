@@ -1,8 +1,10 @@
-// EXERCISE 04-reconcile-keys — reconcile `keys` in removeExpired, as PR #1255 does.
+// EXERCISE 04-reconcile-keys — reconcile `keys` in removeExpired, as Kingfisher does.
 //
 // Without an eviction delegate, NSCache drops values on its own (its limits, memory pressure) and
 // nobody removes their keys. `removeExpired` is where `keys` catches up: a key whose value is gone
-// must be removed too. This version skips such keys, so `keys` grows forever.
+// must be removed too. This version skips such keys, so `keys` grows forever. (Kingfisher's
+// removeExpired has reconciled so since 5.7.0 — Sources/Cache/MemoryStorage.swift at 5.7.0; PR #1255
+// removed the delegate, leaving this the only place keys catch up.)
 // Read: Chapters/04-issue-1233/README.md, Sources/KFDCache/MemoryStorage.swift (`removeExpired`).
 // Check: swift run workbook check 04-reconcile-keys      Hint: swift run workbook hint 04-reconcile-keys
 

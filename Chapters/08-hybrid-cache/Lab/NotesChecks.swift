@@ -1,0 +1,71 @@
+// Chapter 8, parts "evictionOrder" and "notReady": two sentences of study note 004, run.
+// 004 §3.2 says NSCache evicts "the oldest first"; 004 §3.1 says `init(name:)` retries a folder it
+// could not make "later, on the next write". Each part does what the sentence describes and
+// prints what happened.
+
+import Foundation
+import KFDCache
+import WorkbookSupport
+
+/// A value for `NSCache` that knows its store order.
+final class Stored: NSObject {
+    let order: Int
+    init(_ order: Int) { self.order = order }
+}
+
+extension Chapter {
+    static func evictionOrder(_ lab: Lab) {
+        lab.part("evictionOrder", "Which values NSCache evicts: the oldest?")
+        lab.claim("Apple documents no eviction order for NSCache. Study note 004 says the oldest go first;\n"
+                  + "this part stores past a count limit and lists who is left.")
+        let limit = 3, stores = 6
+        lab.run("NSCache with countLimit \(limit); \(stores) values stored in order #1…#\(stores), each with cost 1; then each looked up")
+        let cache = NSCache<NSString, Stored>()
+        cache.countLimit = limit
+        for order in 1...stores { cache.setObject(Stored(order), forKey: "v\(order)" as NSString, cost: 1) }
+        let kept = (1...stores).filter { cache.object(forKey: "v\($0)" as NSString) != nil }
+        let evicted = (1...stores).filter { !kept.contains($0) }
+        let oldestFirst = evicted == Array(1...(stores - limit))
+        lab.measured("kept", .array(kept.map { .int($0) }), "values still in the cache",
+                     kept.map { "#\($0)" }.joined(separator: ", ") + " of #1…#\(stores)")
+        lab.measured("evicted", .array(evicted.map { .int($0) }), "values evicted",
+                     evicted.isEmpty ? "none" : evicted.map { "#\($0)" }.joined(separator: ", "))
+        lab.measured("oldestFirst", oldestFirst, "were the evicted ones the oldest?")
+        lab.note("measured on \(Lab.platform) (\(Platform.isMac ? "Apple's NSCache: its limits are advisory, it may evict later,\nor not at all until memory is short" : "swift-corelibs' NSCache: it evicts inside setObject, from the front of a list\nsorted by cost, where a new entry of equal cost goes in first — swift-corelibs-foundation's NSCache.swift"))")
+        lab.conclude(evicted.isEmpty
+            ? "Nothing was evicted at once: this NSCache treats its limit as advisory. Whatever it drops later,\n"
+              + "nothing documents which: Kingfisher's memory storage keeps its own expiration and allows any miss."
+            : oldestFirst
+            ? "This run evicted the oldest — on this platform, this time. Nothing documents it: do not build on it."
+            : "Not the oldest: the order is NSCache's own, and undocumented. Kingfisher's memory storage never\n"
+              + "relies on it — expiration is its own (`removeExpired`), and a miss is always allowed.")
+    }
+
+    static func notReady(_ lab: Lab, folder: URL) throws {
+        lab.part("notReady", "A disk storage that could not make its folder: does it retry later?")
+        lab.claim("Kingfisher's init(name:) builds the disk storage with init(noThrowConfig:creatingDirectory: true):\n"
+                  + "if the folder cannot be made, the storage is \"not ready\" and every call throws — it never\n"
+                  + "tries to make the folder again.")
+        let blocker = folder.appendingPathComponent("blocker")
+        try Data("a file where the cache's parent folder should be".utf8).write(to: blocker)
+        let config = DiskStorage.Config(name: "late", sizeLimit: 0, directory: blocker)
+        let backend = DiskStorage.Backend<Data>(noThrowConfig: config, creatingDirectory: true)
+        let attempts = 5
+        lab.run("a file sits where the parent folder should be; the backend is made (no throw); the file is then\n"
+                + "removed, so the folder *could* be made; \(attempts) stores and \(attempts) reads follow")
+        try FileManager.default.removeItem(at: blocker)
+        var notReady = 0
+        for index in 0..<attempts {
+            do { try backend.store(value: Data("v".utf8), forKey: "k\(index)") } catch CacheError.storageNotReady { notReady += 1 } catch {}
+            do { _ = try backend.value(forKey: "k\(index)") } catch CacheError.storageNotReady { notReady += 1 } catch {}
+        }
+        let folderMade = FileManager.default.fileExists(atPath: backend.directoryURL.path)
+        lab.measured("notReadyCalls", notReady, "calls that threw storageNotReady", "\(notReady) of \(attempts * 2)")
+        lab.measured("folderMadeLater", folderMade, "was the folder made by any later call?")
+        lab.conclude(notReady == attempts * 2 && !folderMade
+            ? "Not ready stays not ready: the only retry is the one store makes when a folder that existed\n"
+              + "has vanished (chapter 9, part 2). A cache that failed at launch stays memory-only until relaunch."
+            : "The storage recovered in this run (\(notReady) of \(attempts * 2) calls refused, folder made: \(folderMade)):\n"
+              + "this library no longer behaves as Kingfisher's not-ready storage does.")
+    }
+}
