@@ -71,6 +71,11 @@ public enum Chapter4Checks {
         run.expect(taken == 1, "remove took the lock \(taken) times: the value and the key must go in one critical section")
         run.expect(!cache.isInStorage("Avatar-A") && !cache.keys.contains("Avatar-A"),
                    "after remove(\"Avatar-A\"), it is still in the cache or in keys")
+        cache.store(2, forKey: "Avatar-B")
+        cache.store(3, forKey: "Avatar-C")
+        cache.remove(forKey: "Avatar-B", pause: {})
+        run.expect(cache.isInStorage("Avatar-C") && cache.keys == ["Avatar-C"], "remove(\"Avatar-B\") must remove that key only: "
+                   + "\"Avatar-C\" \(cache.isInStorage("Avatar-C") ? "stayed in the cache" : "left the cache"), keys: \(cache.keys.sorted())")
         storage.watch(nil)
         guard run.passed else { return }
 
@@ -121,27 +126,35 @@ public enum Chapter4Checks {
         let cache = E()
         let (lock, storage) = cache.probes
         let later = Date().addingTimeInterval(3_600), earlier = Date().addingTimeInterval(-60)
-        for i in 0..<20 { cache.store(i, forKey: "k\(i)", expiresAt: later) }
-        for i in 0..<3 { cache.store(i, forKey: "expired\(i)", expiresAt: earlier) }
-        for i in 1..<15 { storage.evict(forKey: "k\(i)") }
         storage.watch { event in
             switch event {
             case .lookup: lock.requireHeld("storage.object(forKey:) ran without holding lock")
             case .remove: lock.requireHeld("storage.removeObject ran without holding lock")
+            case .set: lock.requireHeld("storage.setObject ran without holding lock: the value and its key change together, under the lock")
             default: break
             }
         }
+        // Mixed case on purpose ("K0", "Expired0"): keys are used exactly as given.
+        let storeTaken = lock.acquisitions
+        cache.store(0, forKey: "K0", expiresAt: later)
+        run.expect(lock.acquisitions - storeTaken == 1, "store took the lock \(lock.acquisitions - storeTaken) times: "
+                   + "the value and its key go in together, in one critical section")
+        run.expect(cache.isInStorage("K0") && cache.keys == ["K0"], "after store(0, forKey: \"K0\", …) the cache must hold \"K0\" "
+                   + "(in the cache: \(cache.isInStorage("K0")), keys: \(cache.keys.sorted()))")
+        for i in 1..<20 { cache.store(i, forKey: "K\(i)", expiresAt: later) }
+        for i in 0..<3 { cache.store(i, forKey: "Expired\(i)", expiresAt: earlier) }
+        for i in 1..<15 { storage.evict(forKey: "K\(i)") }
         let before = lock.acquisitions
         cache.removeExpired(at: Date())
         let taken = lock.acquisitions - before
-        let live = Set(["k0"] + (15..<20).map { "k\($0)" })
-        let expiredLeft = (0..<3).map { "expired\($0)" }.filter(cache.isInStorage)
+        let live = Set(["K0"] + (15..<20).map { "K\($0)" })
+        let expiredLeft = (0..<3).map { "Expired\($0)" }.filter(cache.isInStorage)
         run.expect(expiredLeft.isEmpty, "after removeExpired, the expired values \(expiredLeft) are still in the cache: "
                    + "remove them from the cache, not only from keys (a value without its key is a ghost nobody can clean)")
-        run.expect(cache.keys.subtracting(live).filter { !$0.hasPrefix("expired") }.isEmpty,
+        run.expect(cache.keys.subtracting(live).filter { !$0.hasPrefix("Expired") }.isEmpty,
                    "after 14 values were evicted, keys has \(cache.keys.count) entries for \(live.count) live values: "
                    + "removeExpired must drop the keys whose values are gone")
-        run.expect(cache.keys.intersection((0..<3).map { "expired\($0)" }).isEmpty, "expired values' keys must leave keys")
+        run.expect(cache.keys.intersection((0..<3).map { "Expired\($0)" }).isEmpty, "expired values' keys must leave keys")
         run.expect(live.isSubset(of: cache.keys), "removeExpired removed keys of live values: \(live.subtracting(cache.keys).sorted())")
         run.expectNone(lock.violations, "removeExpired: ")
         run.expect(taken == 1, "removeExpired took the lock \(taken) times: check and remove in one critical section")
@@ -152,6 +165,8 @@ public enum Chapter4Checks {
         let replaced = E()
         let now = Date()
         replaced.store(1, forKey: "Photo-B", expiresAt: later)
+        run.expect(replaced.isInStorage("Photo-B") && replaced.keys == ["Photo-B"], "after store(1, forKey: \"Photo-B\", …) the cache "
+                   + "must hold \"Photo-B\" exactly as given (in the cache: \(replaced.isInStorage("Photo-B")), keys: \(replaced.keys.sorted()))")
         replaced.store(2, forKey: "Photo-B", expiresAt: earlier)
         replaced.store(3, forKey: "photo-b", expiresAt: later)
         replaced.removeExpired(at: now)

@@ -27,7 +27,7 @@ public protocol ForgetOnRemoveExercise: AnyObject, Sendable {
 public enum Chapter6Checks {
     /// 06-shortcut: a name missing from the set is a miss without asking the disk.
     public static func shortcut<E: ShortcutExercise>(_: E.Type, _ run: CheckRun) {
-        let calls = Mutex(0)
+        let calls = Guarded(0)
         let onDisk: (String) -> Bool = { name in calls.withLock { $0 += 1 }; return name == "a" }
         func asked(_ body: () -> Bool) -> (answer: Bool, calls: Int) {
             calls.withLock { $0 = 0 }

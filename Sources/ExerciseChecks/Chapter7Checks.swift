@@ -32,10 +32,10 @@ public enum Chapter7Checks {
     /// 07-async-journal: `append` returns at once; the writer runs on the journal's queue, one line
     /// at a time, in order; `flush` waits for every line appended before it.
     public static func asyncJournal<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
-        let written = Mutex<[String]>([])
+        let written = Guarded<[String]>([])
         let release = DispatchSemaphore(value: 0)
         let offQueue = Flag(), active = Tally(), overlapped = Flag()
-        let probe = Mutex<WatchedQueue?>(nil)
+        let probe = Guarded<WatchedQueue?>(nil)
         let journal = E(writer: { line in
             if active.add() > 1 { overlapped.set() }
             if let queue = probe.withLock({ $0 }), !queue.isCurrent { offQueue.set() }

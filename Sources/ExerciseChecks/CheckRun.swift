@@ -8,7 +8,7 @@ import Synchronization
 
 /// One run of one exercise's check: what went wrong, first problem first, in the learner's terms.
 public final class CheckRun: Sendable {
-    private let problems = Mutex<[String]>([])
+    private let problems = Guarded<[String]>([])
     /// The checked file's text, when the check can read it (the check program reads it from
     /// `KFD_CHECK_SOURCE`; the solution tests pass the reference solution's). A check asks it only
     /// what running the code cannot tell, such as whether a type declares an init.

@@ -3,11 +3,11 @@ import Synchronization
 /// A stand-in for a cache's disk, kept in memory: named values, written and read. The check can
 /// count the reads and be told of each one on the reading thread (to ask where it ran).
 public final class CountingDisk: Sendable {
-    private let files = Mutex<[String: String]>([:])
+    private let files = Guarded<[String: String]>([:])
     private let readCount = Atomic<Int>(0)
     private let writeCount = Atomic<Int>(0)
-    private let writeObserver = Mutex<(@Sendable (String) -> Void)?>(nil)
-    private let observer = Mutex<(@Sendable (String) -> Void)?>(nil)
+    private let writeObserver = Guarded<(@Sendable (String) -> Void)?>(nil)
+    private let observer = Guarded<(@Sendable (String) -> Void)?>(nil)
 
     public init() {}
 

@@ -7,7 +7,7 @@ import Synchronization
 /// The check can be told of every call, on the calling thread (`watch`), and can play NSCache's
 /// own eviction (`evict`) — which it never waits for: Apple's NSCache evicts when it likes, or
 /// never, and corelibs' only inside `setObject`.
-// @unchecked Sendable: `cache` is an NSCache, documented thread-safe; `observer` is a Mutex.
+// @unchecked Sendable: `cache` is an NSCache, documented thread-safe; `observer` is Guarded (an NSLock).
 public final class WatchedCache<Value: AnyObject>: @unchecked Sendable {
     /// A call made on the cache.
     public enum Event: Sendable, Equatable {
@@ -15,7 +15,7 @@ public final class WatchedCache<Value: AnyObject>: @unchecked Sendable {
     }
 
     private let cache = NSCache<NSString, Value>()
-    private let observer = Mutex<(@Sendable (Event) -> Void)?>(nil)
+    private let observer = Guarded<(@Sendable (Event) -> Void)?>(nil)
 
     public init() {}
 

@@ -57,7 +57,7 @@ public final class WatchedLock: Sendable {
 
 /// A thread-safe list of distinct messages.
 final class ViolationLog: Sendable {
-    private let state = Mutex<[String]>([])
+    private let state = Guarded<[String]>([])
     func record(_ message: String) {
         state.withLock { if !$0.contains(message) { $0.append(message) } }
     }
