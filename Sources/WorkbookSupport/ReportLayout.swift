@@ -89,7 +89,30 @@ public enum ReportLayout {
             }
         }
         if let done = current { words.append(done) }
-        return words
+        return glueUnits(words)
+    }
+
+    /// The units a number keeps on its line ("1 KiB", "20 s", "3.5 µs"): a line break between a
+    /// number and its unit reads as two figures.
+    static let units: Set<String> = ["B", "KiB", "MiB", "GiB", "KB", "MB", "GB", "bytes", "ns", "µs", "ms", "s", "min", "cores"]
+
+    static func glueUnits(_ words: [Word]) -> [Word] {
+        var glued: [Word] = []
+        for word in words {
+            let text = word.pieces.map(\.text).joined()
+            if word.gap == 1, units.contains(text.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:)"))),
+               let previous = glued.last,
+               let last = previous.pieces.last?.text.last, last.isNumber {
+                var joined = previous
+                joined.pieces.append(Span(text: " ", styles: previous.pieces.last!.styles))
+                joined.pieces.append(contentsOf: word.pieces)
+                joined.width += 1 + word.width
+                glued[glued.count - 1] = joined
+            } else {
+                glued.append(word)
+            }
+        }
+        return glued
     }
 
     /// A word wider than `limit`, cut into parts that fit: after the last '/', '.', '-', '_', ':'
@@ -232,13 +255,16 @@ public enum ReportLayout {
     // MARK: Summaries
 
     /// The first sentence of a conclusion, for the summary at the end of a run: up to the first
-    /// full stop that ends a sentence (not one inside "1.5", "e.g." or a file name).
+    /// '.', '!' or '?' followed by a space and anything but a small letter, or by nothing (not the stop in
+    /// "1.5", "e.g. here", "Designs.swift" or "no / or ? in a file name").
     public static func firstSentence(_ text: String) -> String {
         let flat = paragraphs(text).first ?? ""
         let characters = Array(flat)
-        for index in characters.indices where characters[index] == "." || characters[index] == "!" || characters[index] == "?" {
+        for index in characters.indices where ".!?".contains(characters[index]) {
             let next = index + 1
-            guard next == characters.count || characters[next] == " " else { continue }
+            let ends = next == characters.count
+                || (characters[next] == " " && next + 1 < characters.count && !characters[next + 1].isLowercase)
+            guard ends else { continue }
             let before = String(characters[..<index])
             if before.hasSuffix("e.g") || before.hasSuffix("i.e") || before.hasSuffix(" vs") { continue }
             return String(characters[...index])

@@ -87,6 +87,8 @@ struct ReportLayoutTests {
     func firstSentence() {
         #expect(ReportLayout.firstSentence("In this run 1.5× as slow (e.g. here).\nMore follows.") == "In this run 1.5× as slow (e.g. here).")
         #expect(ReportLayout.firstSentence("See Designs.swift first. Then") == "See Designs.swift first.")
+        #expect(ReportLayout.firstSentence("Limits are bytes. 002's are not.") == "Limits are bytes.")
+        #expect(ReportLayout.firstSentence("no / or ? in a file name. Next") == "no / or ? in a file name.")
         #expect(ReportLayout.firstSentence("no stop at all") == "no stop at all")
     }
 

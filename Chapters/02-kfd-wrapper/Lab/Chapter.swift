@@ -45,7 +45,7 @@ public enum Chapter: ChapterProgram {
             if theirs == text.kfd.sha256 { matches += 1 }
             if example.isEmpty, length > 0 { example = "\"\(text.prefix(24))…\".kfd.sha256 = \(text.kfd.sha256.prefix(16))…" }
         }
-        lab.measured("tool", tool.name, "the system tool compared with (the first found)", "\(tool.name) (\(tool.url.path))")
+        lab.measured("tool", tool.name, "the system tool compared with", "\(tool.name) (\(tool.url.path))")
         lab.measured("matches", matches, "digests equal to \(tool.name)'s", "\(matches) of \(count)")
         lab.show(example)
         lab.conclude(matches == count ? "Every digest agreed. The cache can name files by hash on any platform."

@@ -35,8 +35,8 @@ public enum Chapter: ChapterProgram {
         if broken.contains(where: \.crashed) { showFrames(lab, operations: operations) }
         let crashed = broken.filter(\.crashed).count
         lab.conclude(crashed > 0
-            ? "In this run \(crashed) of \(broken.count) child runs crashed (\(100 * crashed / broken.count)%): the same code and\n"
-              + "the same seeds, a different outcome each time — the scheduler decides, not the seed."
+            ? "In this run \(crashed) of \(broken.count) child runs crashed (\(100 * crashed / broken.count)%). Which ones crash is up to\n"
+              + "the scheduler: a seed fixes a child's workload, not the timing of its threads."
             : "No child run crashed in \(broken.count) tries this time: a race is a chance, not a promise.\n"
               + "Run the chapter again, or see part 3, which finds the bad order without luck.")
 
