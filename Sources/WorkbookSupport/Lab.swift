@@ -1,5 +1,7 @@
-// A chapter's run, printed as a short lab report: claim → run → measured → conclusion →
-// where to read → the exercise to try. With `--json`, nothing but one JSON object of the
+// A chapter's run, printed as a short lab report: claim → run → measured → conclusion, part by
+// part; then a summary (each part's verdict), where to read, and the exercise to try. Text is
+// wrapped to the terminal's width (ReportLayout); write it with line breaks where a sentence reads
+// well at 100 columns, and they become spaces. With `--json`, nothing but one JSON object of the
 // measured figures goes to standard output.
 
 import Foundation
