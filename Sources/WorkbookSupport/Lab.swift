@@ -1,5 +1,7 @@
-// A chapter's run, printed as a short lab report: claim → run → measured → conclusion →
-// where to read → the exercise to try. With `--json`, nothing but one JSON object of the
+// A chapter's run, printed as a short lab report: claim → run → measured → conclusion, part by
+// part; then a summary (each part's verdict), where to read, and the exercise to try. Text is
+// wrapped to the terminal's width (ReportLayout); write it with line breaks where a sentence reads
+// well at 100 columns, and they become spaces. With `--json`, nothing but one JSON object of the
 // measured figures goes to standard output.
 
 import Foundation
@@ -71,11 +73,18 @@ public final class Lab {
     private var figures: [String: JSONValue] = [:]
     private var partKey = ""
     private var partNumber = 0
+    /// The width the report is wrapped to (the terminal's, `$COLUMNS`, or 100 on a pipe).
+    let width: Int
+    /// Each part's verdict so far, for the summary at the end: its conclusion's first sentence,
+    /// or, for a part without one, its last measured figure.
+    private var verdicts: [(number: Int, conclusion: String?, lastMeasured: String?)] = []
+    private var summaryShown = false
 
-    init(info: ChapterInfo, options: ChapterOptions, childPrefix: [String]) {
+    init(info: ChapterInfo, options: ChapterOptions, childPrefix: [String], width: Int = Terminal.columns) {
         self.info = info
         self.options = options
         self.childPrefix = childPrefix
+        self.width = width
         figures["chapter"] = .int(info.number)
         figures["seed"] = .int(Int(truncatingIfNeeded: options.seed))
         figures["quick"] = .bool(options.quick)
@@ -108,41 +117,64 @@ public final class Lab {
         print(text)
     }
 
+    private func say(_ lines: [[Span]]) {
+        for line in lines { say(ReportLayout.render(line)) }
+    }
+
     func banner() {
-        let title = "Chapter \(info.number) · \(info.title)"
-        say(Terminal.styled(title, .bold))
-        say(Terminal.styled(String(repeating: "─", count: title.count), .dim))
-        say("seed \(options.seed)\(options.quick ? " · quick run" : "") · \(Self.platform)")
+        let title = ReportLayout.wrap([Span("Chapter \(info.number) · \(info.title)", .bold)], width: width)
+        say(title)
+        let rule = min(width, title.map(ReportLayout.width(of:)).max() ?? 0)
+        say(Terminal.styled(String(repeating: "─", count: rule), .dim))
+        say(ReportLayout.wrap([Span("seed \(options.seed)\(options.quick ? " · quick run" : "") · \(Self.platform)")], width: width))
     }
 
     /// Starts a numbered part of the report; figures recorded after it are keyed "<key>.<name>".
     public func part(_ key: String, _ title: String) {
         partNumber += 1
         partKey = key
+        verdicts.append((partNumber, nil, nil))
         say()
-        say(Terminal.styled("\(partNumber). \(title)", .bold, .blue))
+        let number = "\(partNumber). "
+        say(ReportLayout.wrap([Span(title, .bold, .blue)], width: width, first: [Span(number, .bold, .blue)],
+                              indent: ReportLayout.width(number)))
     }
 
+    /// The column a label's text starts at ("  CLAIM     …"), and the one a measured value
+    /// starts at when the line has room.
+    static let textColumn = 12, valueColumn = 60
+
     private func labelled(_ label: String, _ text: String, _ style: Terminal.Style) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() {
-            let prefix = index == 0 ? Terminal.styled(label.padding(toLength: 10, withPad: " ", startingAt: 0), style)
-                                    : String(repeating: " ", count: 10)
-            say("  \(prefix)\(line)")
+        for (index, paragraph) in ReportLayout.paragraphs(text).enumerated() {
+            let prefix = index == 0 ? [Span("  "), Span(label.padding(toLength: Self.textColumn - 2, withPad: " ", startingAt: 0), style)]
+                                    : [Span.spaces(Self.textColumn)]
+            say(ReportLayout.wrap([Span(paragraph)], width: width, first: prefix, indent: Self.textColumn))
         }
     }
 
     public func claim(_ text: String) { labelled("CLAIM", text, .yellow) }
     public func run(_ text: String) { labelled("RUN", text, .cyan) }
-    public func conclude(_ text: String) { labelled("SO", text, .green) }
+    public func conclude(_ text: String) {
+        labelled("SO", text, .green)
+        if !verdicts.isEmpty, verdicts[verdicts.count - 1].conclusion == nil {
+            verdicts[verdicts.count - 1].conclusion = ReportLayout.firstSentence(text)
+        }
+    }
     public func note(_ text: String) { labelled("", text, .dim) }
+
+    /// "  MEASURED  label ······ value", wrapped to the width.
+    private func measuredLine(_ label: String, _ value: [Span]) {
+        say(ReportLayout.leader(prefix: [Span("  "), Span("MEASURED", .green), Span("  ")], label: label, value: value,
+                                width: width, indent: Self.textColumn, column: Self.valueColumn))
+        if !verdicts.isEmpty {
+            verdicts[verdicts.count - 1].lastMeasured = "\(label): " + ReportLayout.plain(value)
+        }
+    }
 
     /// Records a measured figure and prints it as "label ……… display".
     public func measured(_ name: String, _ value: JSONValue, _ label: String, _ display: String? = nil) {
         figures[partKey.isEmpty ? name : "\(partKey).\(name)"] = value
-        let shown = display ?? value.plainText
-        let dots = String(repeating: "·", count: max(2, 46 - label.count))
-        say("  \(Terminal.styled("MEASURED", .green))  \(label) \(Terminal.styled(dots, .dim)) \(Terminal.styled(shown, .bold))")
+        measuredLine(label, [Span(display ?? value.plainText, .bold)])
     }
 
     /// Typed forms: the value is the figure, printed as it is (or as `display`).
@@ -163,17 +195,12 @@ public final class Lab {
         measured(name, .double(nanoseconds), label, Stats.formatNanoseconds(nanoseconds))
     }
 
-    /// Prints rows as an aligned table (first column left, the others right), indented.
+    /// Prints rows as an aligned table (first column left, the others right), indented; on a
+    /// narrow terminal the first column wraps inside itself and the columns stay aligned.
     public func table(_ columns: [String], _ rows: [[String]]) {
-        let widths = columns.indices.map { index in ([columns[index]] + rows.map { index < $0.count ? $0[index] : "" }).map(\.count).max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            columns.indices.map { index in
-                let cell = index < cells.count ? cells[index] : ""
-                let pad = String(repeating: " ", count: widths[index] - cell.count)
-                return index == 0 ? cell + pad : pad + cell
-            }.joined(separator: "  ")
+        for line in ReportLayout.table(columns, rows, width: width, indent: 4) {
+            say(Terminal.styled(line, .dim))
         }
-        show(([line(columns)] + rows.map(line)).joined(separator: "\n"))
     }
 
     /// Reports what the model checker found: "<label> ···· k of n" for the bad outcomes, recorded
@@ -183,9 +210,7 @@ public final class Lab {
         record(key, .object(["total": .int(exploration.total), "bad": .int(exploration.bad), "outcomes": outcomes]))
         let others = exploration.byOutcome.filter { !$0.key.isEmpty }.sorted { $0.key < $1.key }
             .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        let dots = String(repeating: "·", count: max(2, 46 - label.count))
-        say("  \(Terminal.styled("MEASURED", .green))  \(label) \(Terminal.styled(dots, .dim)) "
-            + Terminal.styled("\(exploration.bad) of \(exploration.total)", .bold) + Terminal.styled("  (\(others))", .dim))
+        measuredLine(label, [Span("\(exploration.bad) of \(exploration.total)", .bold), Span("  (\(others))", .dim)])
     }
 
     /// Records a figure for `--json` without printing it.
@@ -193,18 +218,41 @@ public final class Lab {
         figures[partKey.isEmpty ? name : "\(partKey).\(name)"] = value
     }
 
-    /// Prints lines as they are (a table, a diagnostic, a backtrace excerpt), indented.
+    /// Prints lines as they are (a diagnostic, a backtrace excerpt, a timeline), indented; a line
+    /// too long for the width wraps, its rest indented under it.
     public func show(_ text: String) {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            say("    " + Terminal.styled(String(line), .dim))
+            let leading = min(line.prefix { $0 == " " }.count, width / 3)
+            say(ReportLayout.wrap([Span(String(line.dropFirst(leading)), .dim)], width: width,
+                                  first: [Span.spaces(4 + leading)], indent: 4 + leading + 4))
         }
     }
 
-    /// Where to read: our files and lines, and Kingfisher's.
+    /// "  • text", wrapped with its rest under the text.
+    private func bullet(_ text: String) {
+        say(ReportLayout.wrap([Span(text)], width: width, first: [Span("  • ")], indent: 4))
+    }
+
+    /// Where to read: our files and lines, and Kingfisher's. Preceded by the run's summary.
     public func read(_ places: [String]) {
+        summary()
         say()
         say(Terminal.styled("Where to read", .bold))
-        for place in places { say("  • \(place)") }
+        for place in places { bullet(place) }
+    }
+
+    /// Every part's verdict, one entry each, so the run can be read without scrolling back: the
+    /// first sentence of its conclusion, or its last measured figure.
+    func summary() {
+        guard !summaryShown, !verdicts.isEmpty else { return }
+        summaryShown = true
+        say()
+        say(Terminal.styled("In short (this run: seed \(options.seed)\(options.quick ? ", quick" : ""), \(Self.platform))", .bold))
+        for verdict in verdicts {
+            let number = "  \(verdict.number). "
+            let text = verdict.conclusion ?? verdict.lastMeasured ?? "(nothing measured)"
+            say(ReportLayout.wrap([Span(text)], width: width, first: [Span(number)], indent: ReportLayout.width(number)))
+        }
     }
 
     /// The exercises to try next (none: the notes' questions are the exercise).
@@ -213,9 +261,19 @@ public final class Lab {
         let names = ExerciseCatalog.exercises.filter { $0.chapter == info.number }.map(\.name)
         say()
         say(Terminal.styled("Try it yourself", .bold))
-        if names.isEmpty { say("  • no coded exercise for this chapter: take the questions at the end of the notes") }
-        for name in names { say("  • swift run workbook check \(name)   (hint: swift run workbook hint \(name))") }
-        say("  • the notes: \(info.folder)/README.md")
+        if names.isEmpty { bullet("no coded exercise for this chapter: take the questions at the end of the notes") }
+        for name in names {
+            // A command is never split across lines (it is copied whole): on a narrow terminal the
+            // hint goes on a line of its own.
+            let check = "swift run workbook check \(name)", hint = "(hint: swift run workbook hint \(name))"
+            if ReportLayout.width("  • \(check)   \(hint)") <= width {
+                bullet("\(check)   \(hint)")
+            } else {
+                bullet(check)
+                say(ReportLayout.wrap([Span(hint)], width: width, first: [Span.spaces(4)], indent: 4))
+            }
+        }
+        bullet("the notes: \(info.folder)/README.md")
     }
 
     /// Relaunches this program in a child process to run `scenario`.
@@ -239,6 +297,7 @@ public final class Lab {
     }
 
     func finish() {
+        summary()
         if options.json { print(JSONValue.object(figures).text) }
     }
 

@@ -43,7 +43,8 @@ public enum Platform {
     /// Linux: the backtracer ships with the toolchain's runtime and is found on its own. macOS: the
     /// runtime is the OS's, and its `swift-backtrace` helper lives in the toolchain
     /// (`usr/libexec/swift/macosx/swift-backtrace` beside `usr/bin/swiftc`); it must be named, and
-    /// output sent to stderr. If no helper is found, the caller falls back to the `.ips` report.
+    /// output sent to stderr. A helper found is not a backtrace printed (one can exist and fail to
+    /// run): the caller looks at what the child wrote, and on a Mac for the `.ips` report too.
     public static var backtraceEnvironment: [String: String] {
         var settings = "enable=yes,interactive=no,color=no,output-to=stderr"
         if let helper = backtraceHelper { settings += ",swift-backtrace=\(helper.path)" }
@@ -67,11 +68,14 @@ public enum Platform {
         return nil
     }()
 
-    /// macOS: the newest crash report ReportCrash wrote for `executable` since `start`, waiting up
-    /// to `patience` seconds (ReportCrash writes it a second or more after the crash).
-    /// Linux: always nil (no such service).
+    /// macOS: the newest crash report ReportCrash wrote for the process named `executable` (the
+    /// crashed program's file name: a chapter relaunched by `workbook` is `workbook`) since
+    /// `start`, waiting up to `patience` seconds (ReportCrash writes it a second or more after the
+    /// crash). Linux: always nil (no such service).
     public static func crashReport(for executable: String, since start: Date, patience: TimeInterval = 8) -> URL? {
         guard isMac else { return nil }
+        // Reports are named after the process name, which the kernel keeps to 16 characters.
+        let name = String(executable.prefix(16))
         let folder = FileManager.default.homeDirectoryForCurrentUser
             .appendingPathComponent("Library/Logs/DiagnosticReports", isDirectory: true)
         let deadline = Date().addingTimeInterval(patience)
@@ -79,7 +83,7 @@ public enum Platform {
             let reports = (try? FileManager.default.contentsOfDirectory(
                 at: folder, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
             let fresh = reports.filter { url in
-                guard url.lastPathComponent.hasPrefix(executable), url.pathExtension == "ips" else { return false }
+                guard url.lastPathComponent.hasPrefix(name), url.pathExtension == "ips" else { return false }
                 let values = try? url.resourceValues(forKeys: [.contentModificationDateKey])
                 let modified: Date = values?.contentModificationDate ?? .distantPast
                 return modified >= start

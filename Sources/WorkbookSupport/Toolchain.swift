@@ -13,8 +13,10 @@ public enum Toolchain {
         return onPath("swiftc")
     }()
 
-    /// The system's SHA-256 tool: `sha256sum` found on PATH (Linux, Homebrew's coreutils), else
-    /// `shasum -a 256` (macOS ships it in /usr/bin, and has no `sha256sum` by default).
+    /// The system's SHA-256 tool: the first `sha256sum` on PATH — GNU coreutils' on Linux; on a Mac,
+    /// the GNU-compatible one macOS 14 and later ship with md5(1), or Homebrew's coreutils if it
+    /// comes first on PATH — else `shasum -a 256` (older macOS). Whoever reports a comparison
+    /// names the tool found (`name`, `url`), not the one a platform usually has.
     /// `nil` when neither is there: a comparison with it must then be reported as skipped.
     public static let sha256Tool: (url: URL, arguments: [String], name: String)? = {
         if let url = onPath("sha256sum") { return (url, ["-"], "sha256sum") }

@@ -147,6 +147,21 @@ struct DiskStorageTests {
         #expect(backend.isCached(forKey: "long") && backend.isCached(forKey: "forever"))
     }
 
+    /// `.never` is written as `Date.distantFuture` (year 4001), which no file system keeps as it
+    /// is: ext4 clamps it to 2446, and what APFS does is not documented. Whatever the file system
+    /// makes of it, a `.never` entry must read back as far in the future — not an exact date.
+    @Test(".never reads back as far in the future, whatever the file system makes of year 4001")
+    func neverReadsBackFarAhead() throws {
+        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder, clock: clock)
+        try backend.store(value: Data([3]), forKey: "forever", expiration: .never)
+        let expiration = try #require(try fileMeta(backend, "forever").estimatedExpirationDate)
+        let century = 100 * 365 * 86_400.0
+        #expect(expiration > Date().addingTimeInterval(century), "read back: \(expiration)")
+        #expect(try backend.value(forKey: "forever") == Data([3]))
+        #expect(try backend.removeExpiredValues(referenceDate: Date().addingTimeInterval(century)).isEmpty)
+    }
+
     @Test("totalSize counts exact file sizes and skips sub-folders")
     func totalSize() throws {
         let folder = try TemporaryFolder(); defer { folder.cleanUp() }

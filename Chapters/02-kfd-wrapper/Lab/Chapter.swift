@@ -20,14 +20,13 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/KFDWrapper.swift — the wrapper, both protocols, the empty `set {}`",
             "Sources/KFDCache/SHA256.swift — FIPS 180-4, written here (no CryptoKit on Linux)",
             "Chapters/02-kfd-wrapper/Lab/Thumbnail.swift — a class and a struct with `kfd` setters",
-            "Kingfisher: Sources/General/Kingfisher.swift (KingfisherWrapper, KingfisherCompatible),",
-            "            Sources/Utility/String+SHA256.swift",
+            "Kingfisher: Sources/General/Kingfisher.swift (KingfisherWrapper, KingfisherCompatible), Sources/Utility/String+SHA256.swift",
         ])
         lab.exercises()
     }
 
     static func checkDigests(_ lab: Lab) {
-        lab.part("sha256", "\"…\".kfd.sha256 against the system's sha256sum")
+        lab.part("sha256", "\"…\".kfd.sha256 against the system's SHA-256 tool")
         lab.claim("Our SHA-256 gives the same digest as the system's tool for any input.")
         let count = lab.size("count", quick: 12, full: 120)
         guard let tool = Toolchain.sha256Tool else {
@@ -35,7 +34,7 @@ public enum Chapter: ChapterProgram {
             lab.measured("compared", false, "whether a system tool was found to compare with")
             return
         }
-        lab.run("\(count) random strings (seed \(lab.options.seed)), lengths 0…300, each piped through \(tool.name) (\(tool.url.path))")
+        lab.run("\(count) random strings (seed \(lab.options.seed)), lengths 0…300, each piped through \(tool.name)")
         var generator = SeededGenerator(seed: lab.options.seed)
         var matches = 0
         var example = ""
@@ -47,7 +46,7 @@ public enum Chapter: ChapterProgram {
             if theirs == text.kfd.sha256 { matches += 1 }
             if example.isEmpty, length > 0 { example = "\"\(text.prefix(24))…\".kfd.sha256 = \(text.kfd.sha256.prefix(16))…" }
         }
-        lab.measured("tool", tool.name, "the system tool compared with (Linux: sha256sum; macOS: shasum -a 256)")
+        lab.measured("tool", tool.name, "the system tool compared with", "\(tool.name) (\(tool.url.path))")
         lab.measured("matches", matches, "digests equal to \(tool.name)'s", "\(matches) of \(count)")
         lab.show(example)
         lab.conclude(matches == count ? "Every digest agreed. The cache can name files by hash on any platform."

@@ -34,6 +34,12 @@ public enum Chapter: ChapterProgram {
         }
         report(lab, broken, runs: broken.count)
         if broken.contains(where: \.crashed) { showFrames(lab, operations: operations) }
+        let crashed = broken.filter(\.crashed).count
+        lab.conclude(crashed > 0
+            ? "In this run \(crashed) of \(broken.count) child runs crashed (\(100 * crashed / broken.count)%). Which ones crash is up to\n"
+              + "the scheduler: a seed fixes a child's workload, not the timing of its threads."
+            : "No child run crashed in \(broken.count) tries this time: a race is a chance, not a promise.\n"
+              + "Run the chapter again, or see part 3, which finds the bad order without luck.")
 
         lab.part("ghost", "The ghost entry, forced")
         lab.claim("Even when nothing crashes, the callback can remove the key of a value stored after\n"
@@ -69,6 +75,12 @@ public enum Chapter: ChapterProgram {
         let fixedRuns = lab.children("stress1255", count: broken.count, arguments: { ["\(operations)", "\(lab.options.seed &+ UInt64($0))"] },
                                      timeout: 60, environment: noBacktrace)
         report(lab, fixedRuns, runs: broken.count)
+        let fixedCrashes = fixedRuns.filter(\.crashed).count
+        lab.conclude(fixedCrashes == 0
+            ? "0 of \(broken.count) crashed where 5.7.0's design crashed \(crashed): with `keys` touched only\n"
+              + "under the lock, the same stress leaves nothing to race over."
+            : "\(fixedCrashes) of \(broken.count) crashed — not expected of #1255's design: its output is in the\n"
+              + "child results (--json), and Designs.swift is the place to look.")
 
         lockInDelegate(lab)
 
@@ -90,22 +102,21 @@ public enum Chapter: ChapterProgram {
     }
 
     /// Runs one more crashing child with the runtime's backtracer on, and shows its top frames.
-    /// On a Mac without the toolchain's backtrace helper, points at ReportCrash's `.ips` report.
+    /// Says what happened: a backtrace printed, or none (and whether a helper had been found),
+    /// and on a Mac where ReportCrash's `.ips` report for the child is.
     static func showFrames(_ lab: Lab, operations: Int) {
+        // The child is this program relaunched: `ch04-issue-1233`, or `workbook` under `swift run workbook 04`.
+        let childName = ChildProcess.currentExecutable.lastPathComponent
         let attempts = 16   // at a crash rate of 1 in 20, about half the runs that crashed show frames
         for attempt in 0..<attempts {
             let start = Date()
             let result = lab.child("stress570", ["\(operations)", "\(lab.options.seed &+ 1000 &+ UInt64(attempt))"], timeout: 120,
                                    environment: Platform.backtraceEnvironment)
             guard result.crashed else { continue }
-            // The crash line and the top frames as they come, whatever library they are in: the
-            // crashing frame is not always Set's (memory the race corrupted fails where next touched).
-            let frames = result.stderr.split(separator: "\n").map(String.init)
-                .filter { $0.contains("crashed") || $0.range(of: #"^\s*\d+ "#, options: .regularExpression) != nil }
-                .prefix(7)
+            let frames = BacktraceExcerpt.excerpt(result.stderr)
             if !frames.isEmpty {
-                lab.note("the runtime's backtrace of one crashed child (top frames):")
-                lab.show(frames.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n"))
+                lab.note("the runtime's backtrace of one crashed child (top frames, addresses left out):")
+                lab.show(frames.joined(separator: "\n"))
                 lab.record("frameMentionsSet", .bool(frames.contains { $0.contains("Set") }))
                 // Which of Set's functions crashed, and which of the design's called it: the
                 // report of #1233 shows `remove` from the delegate; runs here show either side.
@@ -115,14 +126,24 @@ public enum Chapter: ChapterProgram {
                         lab.record(key, .string(String(line[range])))
                     }
                 }
-            } else if let report = Platform.crashReport(for: "ch04-issue-1233", since: start) {
-                let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
-                lab.note("no backtrace on stderr (the toolchain's swift-backtrace helper was not found); macOS's\n"
-                         + "crash report has the frames: \(report.path)")
-                lab.record("frameMentionsSet", .bool(text.contains("Set")))
+                return
+            }
+            if Platform.isMac, let helper = Platform.backtraceHelper {
+                lab.note("the crashed child (\(result.outcome)) printed no backtrace, although SWIFT_BACKTRACE named the\n"
+                         + "toolchain's helper, \(helper.path): the helper was found but did not print one")
+            } else if Platform.isMac {
+                lab.note("the crashed child (\(result.outcome)) printed no backtrace: no swift-backtrace helper was found\n"
+                         + "beside swiftc (a Mac's Swift runtime needs the toolchain's)")
             } else {
-                lab.note("the crashed child printed no backtrace and no crash report was found; the signal above\n"
-                         + "is the evidence (SWIFT_BACKTRACE was already set to \(Platform.backtraceEnvironment["SWIFT_BACKTRACE"]!))")
+                lab.note("the crashed child (\(result.outcome)) printed no backtrace (SWIFT_BACKTRACE was set to\n"
+                         + "\(Platform.backtraceEnvironment["SWIFT_BACKTRACE"]!)); the signal is the evidence")
+            }
+            if let report = Platform.crashReport(for: childName, since: start) {
+                let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+                lab.note("macOS's crash report for the child has the frames: \(report.path)")
+                lab.record("frameMentionsSet", .bool(text.contains("Set")))
+            } else if Platform.isMac {
+                lab.note("and no crash report named \(childName)-….ips appeared in ~/Library/Logs/DiagnosticReports")
             }
             return
         }

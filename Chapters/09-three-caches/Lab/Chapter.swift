@@ -82,6 +82,7 @@ public enum Chapter: ChapterProgram {
                   + "loses the value silently; one that throws at least says so.")
         lab.run("store p0; delete the folder; store p1; clear memory; read p1")
         var rows: [String] = []
+        var kept: [String] = [], lostSilently: [String] = [], lostReported: [String] = []
         for cache in caches {
             _ = cache.store(Bitmap.gradient(width: 8, height: 8), forKey: "p0")
             try? FileManager.default.removeItem(at: cache.folder)
@@ -91,8 +92,11 @@ public enum Chapter: ChapterProgram {
             let found = outcome == .value(Bitmap.gradient(width: 8, height: 8, seed: 1))
             lab.record(slug(cache.name), .object(["storeReportedError": .bool(reported != nil), "foundAfter": .bool(found)]))
             rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) store error reported: \(reported == nil ? "no " : "yes")  p1 read back: \(found ? "yes" : "no")")
+            if found { kept.append(shortName(cache)) } else if reported == nil { lostSilently.append(shortName(cache)) } else { lostReported.append(shortName(cache)) }
         }
         lab.show(rows.joined(separator: "\n"))
+        lab.conclude("p1 was read back by \(listed(kept)), lost silently by \(listed(lostSilently)), and lost with an\n"
+                     + "error by \(listed(lostReported)).")
     }
 
     // MARK: 3. A corrupt file
@@ -103,6 +107,7 @@ public enum Chapter: ChapterProgram {
                   + "gives the silent miss: its serializer returns nil, and ImageCache reports .none.)")
         lab.run("store p0; overwrite its file with text (dates kept); clear memory; read p0")
         var rows: [String] = []
+        var errors: [String] = [], misses: [String] = [], values: [String] = []
         for cache in caches {
             _ = cache.store(Bitmap.gradient(width: 8, height: 8), forKey: "p0")
             let url = cache.fileURL("p0")
@@ -122,12 +127,29 @@ public enum Chapter: ChapterProgram {
             case .error(let message): shown = "an error: \(message.prefix(60))…"
             }
             if case .error = outcome { lab.record(slug(cache.name), .string("error")) } else { lab.record(slug(cache.name), .string(outcome == .miss ? "miss" : "value")) }
+            switch outcome {
+            case .error: errors.append(shortName(cache))
+            case .miss: misses.append(shortName(cache))
+            case .value: values.append(shortName(cache))
+            }
             rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(shown)")
         }
         lab.show(rows.joined(separator: "\n"))
         lab.note("HybridCache's row is this library's throwing PPM serializer. Kingfisher 8.11 itself (read, not run:\n"
                  + "Sources/Cache/CacheSerializer.swift, Sources/Cache/ImageCache.swift at 8.11.0) would give 002's answer:\n"
                  + "image(with:options:) returns nil, retrieveImageInDiskCache reports .notFound, the caller gets .none.")
+        lab.conclude("The corrupt file was reported as an error by \(listed(errors)) and as a silent miss by \(listed(misses))"
+                     + (values.isEmpty ? "." : ", and came back as a picture from \(listed(values)) (!)."))
+    }
+
+    /// "HybridCache (Kingfisher's design)" → "HybridCache", for a conclusion's list.
+    static func shortName(_ cache: any Contender) -> String {
+        String(cache.name.prefix { $0 != " " })
+    }
+
+    /// ["A", "B", "C"] → "A, B and C"; [] → "none".
+    static func listed(_ names: [String]) -> String {
+        names.count <= 1 ? names.first ?? "none" : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     // MARK: 4. What bounds memory
