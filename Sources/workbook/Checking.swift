@@ -55,10 +55,17 @@ enum Checking {
                 results.append(false)
                 continue
             }
-            let result = withTicker("checking \(exercise.name)\(firstBuildNote(subject, package))") {
+            var result = withTicker("checking \(exercise.name)\(firstBuildNote(subject, package))") {
                 buildAndRun(subject, package: package, swift: swift, buildAlone: true)
             }
+            var sanitizerNote: String?
+            if exercise.isConcurrency, result.passed, sanitizerWanted {
+                (result, sanitizerNote) = withTicker("checking \(exercise.name) again under ThreadSanitizer\(firstSanitizedNote(subject, package))") {
+                    sanitized(subject, result, package: package, swift: swift, root: root)
+                }
+            }
             report(result, for: exercise)
+            if let sanitizerNote { print(Terminal.styled("          \(sanitizerNote)", .dim)) }
             if case .buildFailed = result {} else { progress.record(exercise, passed: result.passed) }
             results.append(result.passed)
         }
@@ -75,6 +82,41 @@ enum Checking {
             return " (building its check program for the first time)"
         }
         return ""
+    }
+
+    /// ThreadSanitizer runs on the concurrency exercises unless KFD_CHECK_TSAN=0 (it is slower:
+    /// its first build compiles the library again, with the sanitizer).
+    static var sanitizerWanted: Bool { ProcessInfo.processInfo.environment["KFD_CHECK_TSAN"] != "0" }
+
+    private static func firstSanitizedNote(_ subject: CheckSubject, _ package: CheckPackage) -> String {
+        let program = package.sanitizedScratch.appendingPathComponent("debug/\(subject.program)")
+        return FileManager.default.fileExists(atPath: program.path) ? ""
+            : " (its first build compiles the library again with the sanitizer: a few minutes, once)"
+    }
+
+    /// A concurrency exercise that passed, run again under ThreadSanitizer: a data race with a
+    /// frame in the learner's file turns the pass into a rejection that names the lines.
+    static func sanitized(_ subject: CheckSubject, _ passed: CheckResult, package: CheckPackage, swift: URL,
+                          root: URL) -> (CheckResult, String?) {
+        if let output = package.buildSanitized(subject.exercise, swift: swift) {
+            let reason = output.split(separator: "\n").last { $0.contains("error") }.map(String.init) ?? "the sanitized build failed"
+            return (passed, "ThreadSanitizer could not be used here, so this check ran without it (\(reason.prefix(120)))")
+        }
+        switch package.runSanitized(subject, root: root) {
+        case .clean:
+            return (passed, "ThreadSanitizer watched the same check and saw no data race.")
+        case .racesElsewhere(let count):
+            return (passed, "ThreadSanitizer reported \(count) race(s) only inside the workbook's own probes, none in your file: not counted.")
+        case .unavailable(let reason):
+            return (passed, "\(reason): this check ran without ThreadSanitizer.")
+        case .races(let lines):
+            let outcome = CheckOutcome(exercise: subject.exercise.name, verdict: .failed, messages: [
+                "ThreadSanitizer caught a data race: two threads used the same memory at once, with no lock or queue between them. "
+                    + "Your lines in the race:",
+                lines.prefix(4).joined(separator: "\n          "),
+            ], seconds: 0)
+            return (.outcome(outcome), nil)
+        }
     }
 
     static func reportMissing(_ exercise: ExerciseInfo) {
@@ -258,12 +300,42 @@ enum Checking {
                   + (line.isEmpty ? "" : "\n    " + line.joined(separator: "\n    ")))
         }
         print("\n\(rejected) near-misses rejected (of \(nearMisses)).")
+        problems += sanitizeSolutions(exercises.filter(\.isConcurrency), root: root, swift: swift, corpus: package)
         if !arguments.contains("--no-mutants") {
             problems += reportMutants(exercises, root: root, swift: swift, corpus: package, verbose: verbose)
         }
         print(problems == 0 ? "All \(exercises.count) exercises: solvable, meaningful, and strict."
                             : "\(problems) problem(s) above.")
         return problems == 0 ? 0 : 1
+    }
+
+    /// The concurrency exercises' reference solutions under ThreadSanitizer, as `check` runs a
+    /// learner's: each must be reported clean (a race there would be a false rejection of a right
+    /// answer). Returns the number of problems.
+    private static func sanitizeSolutions(_ exercises: [ExerciseInfo], root: URL, swift: URL, corpus: CheckPackage) -> Int {
+        guard !exercises.isEmpty else { return 0 }
+        var problems = 0, clean = 0
+        for exercise in exercises {
+            let subject = CheckSubject(exercise: exercise, kind: .solution, source: root.appendingPathComponent(exercise.solution))
+            if let output = withTicker("building \(exercise.name)'s check under ThreadSanitizer", { corpus.buildSanitized(exercise, swift: swift) }) {
+                print("✘ \(exercise.name): the ThreadSanitizer build failed:\n\(output.suffix(1_000))")
+                problems += 1
+                continue
+            }
+            switch withTicker("checking \(exercise.name)'s solution under ThreadSanitizer", { corpus.runSanitized(subject, root: root) }) {
+            case .clean: clean += 1
+            case .races(let lines):
+                problems += 1
+                print("✘ \(exercise.name): ThreadSanitizer reports a race in the reference solution: \(lines.joined(separator: "; "))")
+            case .racesElsewhere(let count):
+                problems += 1
+                print("✘ \(exercise.name): ThreadSanitizer reports \(count) race(s) in the workbook's own probes: a learner would be told of them")
+            case .unavailable(let reason):
+                print("  \(exercise.name): \(reason); not checked under ThreadSanitizer")
+            }
+        }
+        print("ThreadSanitizer: \(clean) of \(exercises.count) concurrency solutions run clean under it (as `check` runs a learner's file).")
+        return problems
     }
 
     /// Runs the mutation stage and prints one row per exercise; returns the number of problems.

@@ -4,7 +4,7 @@ import Foundation
 import WorkbookSupport
 
 enum Workbook {
-    static let commands = ["list", "check", "watch", "next", "hint", "reset", "verify", "help"]
+    static let commands = ["list", "check", "watch", "next", "hint", "reset", "verify", "mutants", "help"]
 
     static func main(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else { return list() }
@@ -254,6 +254,9 @@ enum Workbook {
             Builds your exercise file on its own and runs its check: done, to do (with the first thing
             that is wrong), does not compile (with the compiler's message), crashed, did not finish,
             or missing (the file is gone: reset restores it).
+            A concurrency exercise that passes is checked once more under ThreadSanitizer, which names
+            your lines in any data race it sees (its first build takes a few minutes; KFD_CHECK_TSAN=0
+            skips it).
             With no argument: the current exercise (the first not done). 'all': every exercise.
             A broken file only ever fails its own check: nothing else is built from it.
             Examples: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
@@ -285,11 +288,23 @@ enum Workbook {
             """)
         case "verify"?:
             print("""
-            USAGE: swift run workbook verify
+            USAGE: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants]
 
             What CI runs: every reference solution passes its check, every shipped stub fails it, and
-            every near-miss (Tests/Exercises/near-misses/<id>/, a plausible wrong answer each) fails it.
-            --verbose says why each shipped stub and near-miss was rejected.
+            every near-miss (Tests/Exercises/near-misses/<id>/, a plausible wrong answer each) fails it;
+            the concurrency exercises' solutions run clean under ThreadSanitizer; and every mutant of
+            each reference solution that compiles (a statement left out, doubled, swapped, moved out of
+            its lock, a hop through a global queue, a boundary moved, …) fails its check, unless it is
+            listed as equivalent, with its reason, in Tests/Exercises/equivalent-mutants/<id>.txt.
+            --verbose says why each stub, near-miss and mutant was rejected; --no-mutants skips them.
+            swift run workbook mutants EXERCISE [DIGEST] lists an exercise's mutants, or shows one.
+            """)
+        case "mutants"?:
+            print("""
+            USAGE: swift run workbook mutants EXERCISE [DIGEST]
+
+            The mutants of EXERCISE's reference solution (for whoever writes or strengthens a check),
+            each with its id and its change; with DIGEST, that mutant's change in full.
             """)
         case "list"?, "ls"?:
             print("""
@@ -323,7 +338,8 @@ enum Workbook {
               watch [EXERCISE]        check again on every save; move on when it passes
               hint [EXERCISE]         one more hint each time you ask
               reset EXERCISE [--yes]  restore the exercise file as shipped
-              verify                  prove every solution passes and every stub and near-miss fails (CI)
+              verify                  prove every solution passes, and every stub, near-miss and mutant fails (CI)
+              mutants EXERCISE        the mutants verify tries on an exercise's reference solution
               help COMMAND            help for one command; NN --help for a chapter's flags
 
             Colour is used on a terminal only, never with NO_COLOR set. Tests: swift test.
