@@ -7,7 +7,7 @@ import WorkbookSupport
 
 @Suite("Chapter 10: lifetimes")
 struct LifetimesChapterTests {
-    @Test("ch10: a Timer from a GCD worker never fires; on a running run loop it does; a DispatchSourceTimer needs no run loop")
+    @Test("ch10: timers, the path block, continuations, disk cleaning and the two lookups do what the chapter says")
     func runLoops() throws {
         let figures = try chapterFigures(10)
         #expect(figures["runloop.timerFromGCDWorker"] == .int(0))
@@ -46,5 +46,29 @@ struct LifetimesChapterTests {
         #expect(figures["continuations.neverOutcome"] == .string("exit 0"))
         #expect(figures["continuations.neverMessage"] == .bool(true))
         #expect(figures["continuations.neverStillSuspended"] == .bool(true))
+
+        // Disk cleaning: expired files go, then the least recently accessed, down to half the limit.
+        let outcomes = figures["diskClean.outcomes"]
+        #expect(outcomes?["image-2"] == .string("expired"))
+        #expect(outcomes?["image-5"] == .string("expired"))
+        for (rank, key) in ["image-6", "image-9", "image-4", "image-0", "image-8"].enumerated() {
+            #expect(outcomes?[key] == .string("trimmed #\(rank + 1)"), "least recently accessed first: \(key)")
+        }
+        for key in ["image-3", "image-1", "image-7"] { #expect(outcomes?[key] == .string("kept")) }
+        #expect(figures["diskClean.sizeAfter"] == .int(3_000))
+        #expect(figures["diskClean.postsByClean"] == .int(1))
+        #expect(figures["diskClean.postsBySecondClean"] == .int(0))
+        #expect(figures["diskClean.postsByClear"] == .int(0))
+        #expect(figures["diskClean.filesAfterClear"] == .int(0))
+
+        // The overloads: isCached reads only dates and extends nothing; value decodes and extends.
+        #expect(figures["lookups.isCachedNow"] == .bool(true))
+        #expect(figures["lookups.isCachedIn10Minutes"] == .bool(false))
+        #expect(figures["lookups.datesUnchangedByIsCached"] == .bool(true))
+        #expect(figures["lookups.valueFound"] == .bool(true))
+        #expect(figures["lookups.datesChangedByValue"] == .bool(true))
+        #expect(figures["lookups.lifetimeAfterValue"] == .int(600))
+        #expect(figures["lookups.corruptIsCached"] == .bool(true))
+        #expect(figures["lookups.corruptValue"] == .string("CacheError.cannotConvertFromData"))
     }
 }

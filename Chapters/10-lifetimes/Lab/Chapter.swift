@@ -20,6 +20,8 @@ public enum Chapter: ChapterProgram {
         dispatchSource(lab)
         try pathBlock(lab)
         continuations(lab)
+        try diskClean(lab)
+        try lookups(lab)
         lab.read([
             "Chapters/10-lifetimes/Lab/Timers.swift — Kingfisher's Timer (TimerOwner) and our DispatchSourceTimer (SourceOwner)",
             "Sources/KFDCache/MemoryStorage.swift — `startCleanTimer`: the DispatchSourceTimer, `[weak self]`, cancel in deinit",
@@ -27,6 +29,8 @@ public enum Chapter: ChapterProgram {
             "Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift — `cleanTimer`, lines 68–98 (no deinit)",
             "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `config.cachePathBlock = nil`, line 94",
             "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — the async wrappers (withCheckedThrowingContinuation)",
+            "Sources/KFDCache/DiskStorageBackend.swift — removeExpiredValues, removeSizeExceededValues, isCached",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — removeSizeExceededValues (line 465), value(…actuallyLoad:) (line 248)",
         ])
         lab.exercises()
     }
@@ -207,6 +211,69 @@ public enum Chapter: ChapterProgram {
         lab.conclude("The second resume is caught by the standard library's CheckedContinuation (a fatalError, which\n"
                      + "release builds keep); the missing resume only when the continuation is released — a warning.\n"
                      + "A bridge must resume exactly once on every path: data, error, and the callback that never comes.")
+    }
+
+    // MARK: 6. Disk cleaning, made visible
+
+    static func diskClean(_ lab: Lab) throws {
+        lab.part("diskClean", "A file's lifetime on disk: expired first, then the least recently accessed")
+        lab.claim("cleanExpiredDiskCache removes the expired files, then — if the rest is over the size limit —\n"
+                  + "the least recently accessed ones until half the limit is left, and posts one notification\n"
+                  + "naming them. clearDiskCache removes everything and posts nothing.")
+        let scratch = try ScratchFolder("ch10-clean")
+        defer { scratch.remove() }
+        let run = try CleaningRun.measure(in: scratch.url)
+        lab.run("10 files of 1000 bytes, size limit \(run.sizeLimit) bytes; their dates set as time would have left them:\n"
+                + "2 expired, 8 alive with last accesses minutes apart; then HybridCache.cleanExpiredDiskCache()")
+        let rows = run.files.sorted { $0.accessedMinutesAgo > $1.accessedMinutesAgo }.map { file in
+            [file.key, "\(file.accessedMinutesAgo) min ago",
+             file.expiresInMinutes > 0 ? "in \(file.expiresInMinutes) min" : "\(-file.expiresInMinutes) min ago", file.outcome]
+        }
+        lab.table(["file (least recent first)", "last access", "expires", "after the clean"], rows)
+        lab.record("outcomes", .object(Dictionary(uniqueKeysWithValues: run.files.map { ($0.key, JSONValue.string($0.outcome)) })))
+        lab.measured("sizeBefore", Int(run.sizeBefore), "bytes before", "\(run.sizeBefore) bytes (limit \(run.sizeLimit))")
+        lab.measured("sizeAfter", Int(run.sizeAfter), "bytes after", "\(run.sizeAfter) bytes (target: half the limit, \(run.sizeLimit / 2))")
+        lab.measured("postsByClean", run.postsByClean, "notifications: cleanExpiredDiskCache")
+        lab.measured("postsBySecondClean", run.postsBySecondClean, "notifications: the same again, nothing to remove")
+        lab.measured("postsByClear", run.postsByClear, "notifications: clearDiskCache")
+        lab.measured("filesAfterClear", run.filesAfterClear, "files left after clearDiskCache")
+        lab.conclude("Expired files go whatever their last access; the trim then removes by last access alone, and\n"
+                     + "stops at half the limit so that the next stores do not each start another full scan. An\n"
+                     + "observer of .KFDDidCleanDiskCache (Kingfisher: .KingfisherDidCleanDiskCache, posted on the main\n"
+                     + "queue) hears of cleans that removed something — never of clearDiskCache.")
+    }
+
+    // MARK: 7. The overloads: value vs isCached
+
+    static func lookups(_ lab: Lab) throws {
+        lab.part("lookups", "value(forKey:) vs isCached(forKey:referenceDate:): what each reads and extends")
+        lab.claim("Both go through one lookup (Kingfisher: `value(…, actuallyLoad:)`). isCached stops at the file's\n"
+                  + "dates: it reads no byte, decodes nothing and extends nothing. value reads and decodes the file,\n"
+                  + "then extends its lifetime (.cacheTime: the original lifetime, counted again from now).")
+        let scratch = try ScratchFolder("ch10-lookups")
+        defer { scratch.remove() }
+        let run = try LookupRun.measure(in: scratch.url)
+        lab.run("one file stored 5 minutes ago with a 10-minute lifetime (dates set), then each lookup; and a\n"
+                + "file whose bytes cannot be decoded")
+        func dates(_ d: FileDatesOnDisk) -> String {
+            "last access \(Int(d.lastAccess.timeIntervalSince(run.valueMoment).rounded())) s, "
+                + "expires \(Int(d.expiration.timeIntervalSince(run.valueMoment).rounded())) s"
+        }
+        lab.show("(dates relative to the moment value(forKey:) ran)")
+        lab.measured("isCachedNow", run.isCachedNow, "isCached(forKey:)")
+        lab.measured("isCachedIn10Minutes", run.isCachedIn10Minutes, "isCached(forKey:referenceDate: +10 min)")
+        lab.measured("datesUnchangedByIsCached", run.afterIsCached == run.before, "dates unchanged by both isCached",
+                     "\(run.afterIsCached == run.before) (\(dates(run.afterIsCached)))")
+        lab.measured("valueFound", run.valueFound, "value(forKey:) found it")
+        lab.measured("datesChangedByValue", run.afterValue != run.before, "dates changed by value(forKey:)",
+                     "\(run.afterValue != run.before) (\(dates(run.afterValue)))")
+        lab.record("lifetimeAfterValue", .int(Int(run.afterValue.expiration.timeIntervalSince(run.afterValue.lastAccess))))
+        lab.measured("corruptIsCached", run.corruptIsCached, "undecodable file: isCached")
+        lab.measured("corruptValue", run.corruptValueError, "undecodable file: value(forKey:) throws")
+        lab.conclude("isCached answers \"is there a valid file?\" from its dates alone — cheap, and it never keeps a\n"
+                     + "file alive; `referenceDate` asks about the future without waiting. Only a real load counts as\n"
+                     + "an access: it pushes the expiration 10 minutes past now and moves the file to the back of the\n"
+                     + "size trim's queue.")
     }
 
     /// The runtime's "SWIFT TASK CONTINUATION MISUSE" line, from the text after it names the function.
