@@ -26,11 +26,11 @@ public enum Chapter: ChapterProgram {
             "Chapters/10-lifetimes/Lab/Timers.swift — Kingfisher's Timer (TimerOwner) and our DispatchSourceTimer (SourceOwner)",
             "Sources/KFDCache/MemoryStorage.swift — `startCleanTimer`: the DispatchSourceTimer, `[weak self]`, cancel in deinit",
             "Sources/KFDCache/DiskStorageBackend.swift — `config.cachePathBlock = nil` in init",
-            "Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift — `cleanTimer`, lines 68–98 (no deinit)",
-            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `config.cachePathBlock = nil`, line 94",
+            "Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift — `cleanTimer` (set in init and config's didSet; no deinit)",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `config.cachePathBlock = nil` in init(noThrowConfig:creatingDirectory:)",
             "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — the async wrappers (withCheckedThrowingContinuation)",
             "Sources/KFDCache/DiskStorageBackend.swift — removeExpiredValues, removeSizeExceededValues, isCached",
-            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — removeSizeExceededValues (line 465), value(…actuallyLoad:) (line 248)",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — removeSizeExceededValues, value(…actuallyLoad:…), isCached",
         ])
         lab.exercises()
     }

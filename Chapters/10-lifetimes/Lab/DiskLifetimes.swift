@@ -1,12 +1,12 @@
 // A file's lifetime on disk: the dates that are its metadata, what a clean removes, and which
 // lookups extend a lifetime (000 §3-2, 004 §6; 000 Q8).
 //
-// Kingfisher 8.11.0, Sources/Cache/DiskStorage.swift: `removeExpiredValues` (line 430),
-// `removeSizeExceededValues` (line 465: least recently accessed first, down to `sizeLimit / 2`),
-// `value(forKey:referenceDate:actuallyLoad:…)` (line 248: `if !actuallyLoad { return T.empty }`
-// before any byte is read), and `isCached(forKey:referenceDate:)` (line 332: `actuallyLoad: false,
+// Kingfisher 8.11.0, Sources/Cache/DiskStorage.swift: `removeExpiredValues`,
+// `removeSizeExceededValues` (least recently accessed first, down to `sizeLimit / 2`),
+// `value(forKey:referenceDate:actuallyLoad:…)` (`if !actuallyLoad { return T.empty }`
+// before any byte is read), and `isCached(forKey:referenceDate:)` (`actuallyLoad: false,
 // extendingExpiration: .none`). Sources/Cache/ImageCache.swift: `cleanExpiredDiskCache` posts
-// `.KingfisherDidCleanDiskCache` when it removed files (line 894); `clearDiskCache` posts nothing.
+// `.KingfisherDidCleanDiskCache` when it removed files; `clearDiskCache` posts nothing.
 
 import Foundation
 import KFDCache
@@ -27,8 +27,10 @@ struct FileDatesOnDisk: Equatable, Sendable {
     static func read(_ path: String) throws -> FileDatesOnDisk {
         #if canImport(Darwin)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        return FileDatesOnDisk(lastAccess: attributes[.creationDate] as? Date ?? .distantPast,
-                               expiration: attributes[.modificationDate] as? Date ?? .distantPast)
+        func seconds(_ key: FileAttributeKey) -> Date {
+            Date(timeIntervalSince1970: ((attributes[key] as? Date) ?? .distantPast).timeIntervalSince1970.rounded(.down))
+        }
+        return FileDatesOnDisk(lastAccess: seconds(.creationDate), expiration: seconds(.modificationDate))
         #else
         var info = stat()
         guard stat(path, &info) == 0 else { throw CocoaError(.fileReadNoSuchFile) }

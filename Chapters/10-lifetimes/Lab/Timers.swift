@@ -2,12 +2,12 @@
 // library's `DispatchSourceTimer` design, and the run-loop helpers they need.
 //
 // Kingfisher 8.11.0, Sources/Cache/MemoryStorage.swift (read with `git show 8.11.0:…`):
-//     private var cleanTimer: Timer? = nil                                              (line 68)
+//     private var cleanTimer: Timer? = nil
 //     cleanTimer = .scheduledTimer(withTimeInterval: config.cleanInterval, repeats: true) { [weak self] _ in
 //         guard let self = self else { return }
 //         self.removeExpired()
-//     }                                                               (init, line 95; config's didSet, line 79)
-// and no `deinit`: the timer is invalidated only when `config` is set again (line 78).
+//     }                                                       (in init, and in config's didSet)
+// and no `deinit`: the timer is invalidated only when `config` is set again (its didSet).
 
 import Dispatch
 import Foundation
