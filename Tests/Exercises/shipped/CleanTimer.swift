@@ -2,7 +2,8 @@
 //
 // `CleaningStore` cleans itself on a Timer, as Kingfisher's MemoryStorage.Backend does. As written,
 // the timer keeps the store alive forever, and nothing ever stops the timer. Make the store free
-// when its last owner lets go, and make its timer stop then (no firing into nil).
+// when its last owner lets go, and make its timer stop then (no firing into nil). Keep the timer on
+// the run loop of the thread that makes the store, as Kingfisher does: the check runs that run loop.
 // Read: Chapters/10-lifetimes/README.md (parts 1–2), Kingfisher 8.11.0 Sources/Cache/MemoryStorage.swift.
 // Check: swift run workbook check 10-clean-timer      Hint: swift run workbook hint 10-clean-timer
 
