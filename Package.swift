@@ -28,7 +28,7 @@ let workbook = Workbook.load()
 /// SwiftPM caches this manifest by its own text and does not see workbook.json change. This stamp
 /// is the chapter list it was last evaluated with; ManifestTests fails, with the new stamp, when
 /// workbook.json's chapters change — and editing the stamp makes SwiftPM read the manifest again.
-let chapterStamp = "01-namespace-enums 02-kfd-wrapper 03-config-queue 04-issue-1233 05-ceil-dates 06-maybe-cached 07-lock-vs-queue 08-hybrid-cache 09-three-caches"
+let chapterStamp = "01-namespace-enums 02-kfd-wrapper 03-config-queue 04-issue-1233 05-ceil-dates 06-maybe-cached 07-lock-vs-queue 08-hybrid-cache 09-three-caches 10-lifetimes"
 
 /// The chapters: (number, slug). Each has a library `ChapterNN` (its lab code, in `Lab/`), an
 /// executable `chNN-slug` (in `Main/`) and notes (`README.md`); exercise stubs live in `Exercises/`

@@ -31,6 +31,8 @@ let solutionChecks: [String: @Sendable (CheckRun) -> Void] = [
     "08-sync-read-anywhere": { Chapter8Checks.syncReadAnywhere(SyncRead.self, $0) },
     "09-cost-in-bytes": { Chapter9Checks.costInBytes(CostInBytes.self, $0) },
     "09-folder-vanished": { Chapter9Checks.folderVanished(FolderVanished.self, $0) },
+    "10-clean-timer": { Chapter10Checks.cleanTimer(CleaningStore.self, $0) },
+    "10-resume-once": { Chapter10Checks.resumeOnce(LoadBridge.self, $0) },
 ]
 
 @Suite("Reference solutions pass their checks")
