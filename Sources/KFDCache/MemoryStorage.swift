@@ -221,7 +221,9 @@ extension MemoryStorage {
         private(set) var expiration: StorageExpiration
         private(set) var estimatedExpiration: Date
 
-        init(_ value: T, expiration: StorageExpiration, now: Date, cost: Int = 0, keepInBackground: Bool = false) {
+        /// `StorageObject(value, expiration:)` is Kingfisher's initializer (its tests make one
+        /// alone); the backend passes its own clock, the cost and the background rule.
+        init(_ value: T, expiration: StorageExpiration, now: Date = Date(), cost: Int = 0, keepInBackground: Bool = false) {
             self.value = value
             self.cost = cost
             self.keepInBackground = keepInBackground
@@ -230,6 +232,12 @@ extension MemoryStorage {
         }
 
         func isExpired(at date: Date) -> Bool { estimatedExpiration <= date }
+
+        /// Kingfisher's `extendExpiration(_:)`, from the wall clock (default: restart the lifetime).
+        /// Like every change to the object, call it under the owning backend's lock.
+        func extendExpiration(_ extending: ExpirationExtending = .cacheTime) {
+            extendExpiration(extending, from: Date())
+        }
 
         func extendExpiration(_ extending: ExpirationExtending, from now: Date) {
             switch extending {
