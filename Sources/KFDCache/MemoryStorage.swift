@@ -111,12 +111,16 @@ public enum MemoryStorage {
 
         /// `store`, by the name Kingfisher's own code and tests call it (its store never throws).
         func storeNoThrow(value: T, forKey key: String, expiration: StorageExpiration? = nil) {
+            // The clock, the cost and the key's NSString are taken before the lock: the critical
+            // section is the NSCache write and the index insert (Experiments/memory-overhead
+            // measures each part of a store).
+            let now = self.now(), cost = value.cacheCost, nsKey = key as NSString
             lock.withLock {
                 let expiration = expiration ?? _config.expiration
                 guard !expiration.isExpired else { return }
-                let object = StorageObject(value, expiration: expiration, now: now(), cost: value.cacheCost,
+                let object = StorageObject(value, expiration: expiration, now: now, cost: cost,
                                            keepInBackground: _config.keepWhenEnteringBackground)
-                storage.setObject(object, forKey: key as NSString, cost: value.cacheCost)
+                storage.setObject(object, forKey: nsKey, cost: cost)
                 keys.insert(key)
             }
         }
