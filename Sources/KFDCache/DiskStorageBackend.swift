@@ -205,9 +205,15 @@ extension DiskStorage {
         /// The config, if the storage is ready: both from one snapshot (see `config`), no queue hop.
         @discardableResult
         private func ensureReady() throws -> Config {
+            try readySettings().config
+        }
+
+        /// The snapshot itself, if the storage is ready: the hot path reads its fields in place
+        /// instead of copying the whole `Config` (each copy retains and releases its references).
+        private func readySettings() throws -> Settings {
             let current = settings.withLock { $0 }
             guard current.ready else { throw CacheError.storageNotReady(directory: directoryURL) }
-            return current.config
+            return current
         }
 
         // MARK: Store
@@ -305,8 +311,8 @@ extension DiskStorage {
 
         func value(forKey key: String, referenceDate: Date, purpose: LookupPurpose,
                    extendingExpiration: ExpirationExtending, forcedExtension: String?) throws -> T? {
-            let config = try ensureReady()
-            let name = try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config)
+            let settings = try readySettings()
+            let name = try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: settings.config)
             // A certain miss is answered here: no URL built, no system call made.
             guard shortcutAllows(name) else { return nil }
             let path = directoryPath + "/" + name
@@ -323,7 +329,7 @@ extension DiskStorage {
                 let status: FileSystem.Status
                 do { status = try FileSystem.status(path) } catch {
                     // The same rule as a read's, below (`isCached` turns the error into false).
-                    if Self.isNoSuchFile(error) || !config.fileManager.fileExists(atPath: path) { return nil }
+                    if Self.isNoSuchFile(error) || !settings.config.fileManager.fileExists(atPath: path) { return nil }
                     throw CacheError.cannotAccessFileAttributes(fileURL: URL(fileURLWithPath: path), underlying: error)
                 }
                 return status.isDirectory || status.modificationDate <= referenceDate ? nil : T.empty
@@ -344,7 +350,7 @@ extension DiskStorage {
                 // `invalidURLResource`) when its metadata cannot be read either, else
                 // `cannotLoadDataFromDisk` (it can be seen but not opened). Only failures pay for this.
                 let url = URL(fileURLWithPath: path)
-                guard config.fileManager.fileExists(atPath: path) else { return nil }
+                guard settings.config.fileManager.fileExists(atPath: path) else { return nil }
                 do { _ = try FileSystem.status(path) } catch {
                     throw CacheError.cannotAccessFileAttributes(fileURL: url, underlying: error)
                 }
@@ -356,16 +362,16 @@ extension DiskStorage {
                 throw CacheError.cannotConvertFromData(key: key, fileURL: URL(fileURLWithPath: path), underlying: error)
             }
             if extendingExpiration != .none {
-                let attribute = config.lastAccessAttribute
+                let attribute = settings.config.lastAccessAttribute
                 let lastAccess = found.status.lastAccess(attribute), expiration = found.status.modificationDate
                 let now = self.now()
-                // The config is captured, not its FileManager: FileManager is not Sendable in
+                // The snapshot is captured, not its FileManager: FileManager is not Sendable in
                 // Apple's SDK (.ci/darwin-check).
                 onMetaChangingQueue {
                     // Best effort: a file removed in the meantime has nothing left to extend.
                     try? FileDates.extend(path: path, lastAccess: lastAccess, expiration: expiration,
                                           extending: extendingExpiration, now: now,
-                                          attribute: attribute, fileManager: config.fileManager)
+                                          attribute: attribute, fileManager: settings.config.fileManager)
                 }
             }
             return object
@@ -418,7 +424,7 @@ extension DiskStorage {
         /// "certainly not cached by this instance's knowledge", `true` means "maybe". For study
         /// (chapter 6); `isCached` is the real question.
         package func isMaybeCached(forKey key: String, forcedExtension: String? = nil) -> Bool {
-            guard let name = try? cacheFileName(forKey: key, forcedExtension: forcedExtension, config: currentConfig)
+            guard let name = try? cacheFileName(forKey: key, forcedExtension: forcedExtension, config: settings.withLock { $0 }.config)
             else { return false }
             return shortcutAllows(name)
         }
@@ -586,8 +592,11 @@ extension DiskStorage {
         /// Not through `config.fileManager`: a scan only removes regular files and links it has
         /// just listed, and `removeItem` costs several system calls' worth a file.
         private func removeScanned(_ name: String) throws -> URL {
-            let url = directoryURL.appendingPathComponent(name, isDirectory: false)
-            do { try FileSystem.unlinkIfPresent(directoryPath + "/" + name) } catch {
+            // From the path: `appendingPathComponent` costs about twice `fileURLWithPath` in
+            // corelibs (4.6 µs against 2.4 µs, measured), paid once per removed file.
+            let path = directoryPath + "/" + name
+            let url = URL(fileURLWithPath: path, isDirectory: false)
+            do { try FileSystem.unlinkIfPresent(path) } catch {
                 throw CacheError.cannotRemoveFile(fileURL: url, underlying: error)
             }
             return url
