@@ -16,6 +16,10 @@ import Glibc
 import Darwin
 #endif
 
+if let probe = DiskInstructionProbe.requested {
+    exit(try DiskInstructionProbe.run(probe.operation, count: probe.count) ? 0 : 64)
+}
+
 let options = ExperimentOptions.parse(Array(CommandLine.arguments.dropFirst()),
                                       usage: "USAGE: swift run -c release disk-overhead [--quick]")
 let report = ExperimentReport(name: "disk-overhead", title: "Disk overhead: DiskStorage.Backend vs Foundation vs the system calls", options: options)
