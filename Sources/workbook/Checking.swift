@@ -136,7 +136,14 @@ enum Checking {
 
     static func report(_ result: CheckResult, for exercise: ExerciseInfo) {
         let name = "\(exercise.name) — \(exercise.title)"
-        func detail(_ text: String) { print("          \(text)") }
+        /// A line of the verdict, wrapped to the terminal under a 10-column indent (a message may
+        /// hold line breaks of its own, such as the lines a race was found in).
+        func detail(_ text: String) {
+            for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let body = part.trimmingCharacters(in: .whitespaces)
+                for line in ReportLayout.wrap(body, width: Terminal.columns, first: "          ", indent: 10) { print(line) }
+            }
+        }
         switch result {
         case .outcome(let outcome) where outcome.verdict == .passed:
             print("\(Terminal.styled("✔ done ", .green)) \(name)")
