@@ -87,7 +87,7 @@ let package = Package(
             name: "ExerciseSolutions",
             dependencies: ["ExerciseChecks"],
             path: "Tests/Exercises",
-            exclude: ["shipped", "near-misses", "equivalent-mutants"]),
+            exclude: ["shipped", "near-misses", "equivalent-mutants", "alternatives"]),
         .testTarget(
             name: "ExerciseTests",
             dependencies: ["ExerciseSolutions", "ExerciseChecks", "ExerciseKit", "KFDCache", "WorkbookSupport"],

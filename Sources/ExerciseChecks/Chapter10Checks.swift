@@ -80,6 +80,9 @@ public enum Chapter10Checks {
             let timer = store?.timerProbe
             result.hadTimer = timer != nil
             store = nil
+            // Right after the last release, before the run loop turns again: a timer stopped "the
+            // next time it fires and finds self gone" still fires once more, into nil.
+            result.validRightAfterRelease = watched == nil && (timer?.isValid ?? false)
             Self.spinRunLoop(for: 0.05)
             result.freed = watched == nil
             let atRelease = cleans.value
@@ -106,6 +109,10 @@ public enum Chapter10Checks {
         run.expect(result.freed, "the store was not freed when its last owner let it go: the run loop holds the timer, and the "
                    + "timer's closure holds the store. Capture it weakly ([weak self]); a method reference such as "
                    + "`removeExpired` passed as the closure holds self strongly too")
+        if result.freed, result.validRightAfterRelease, !result.validAfter {
+            run.fail("the store was freed, but its timer stayed valid until it fired once more and found nil: stop it when the "
+                     + "store goes — invalidate it in deinit — not on a later tick")
+        }
         if result.freed {
             run.expect(!result.validAfter, "the store was freed, but its timer is still valid: it fires every \(interval) s for "
                        + "as long as the thread lives, into nil. Invalidate it in deinit (`cleanTimer = nil` is not enough: "
@@ -118,6 +125,7 @@ public enum Chapter10Checks {
         var cleansWhileAlive = 0
         var hadTimer = false
         var freed = false
+        var validRightAfterRelease = false
         var cleansAfter = 0
         var validAfter = false
     }
@@ -155,6 +163,11 @@ public enum Chapter10Checks {
         }
         var allOnce = true
         for (path, counter) in runs {
+            if counter.startWaited.withLock({ $0 }) {
+                run.fail("\(path.name): start returned only after the timeout had resumed the bridge: it blocked its "
+                         + "thread (a Swift concurrency thread, of which there are few) for up to `timeout`. Schedule the timeout "
+                         + "(e.g. asyncAfter) and return at once")
+            }
             let asked = counter.keysAsked.withLock { $0 }
             if asked != [BridgePath.key] {
                 run.fail("\(path.name): the loader was asked for \(asked.map { "\"\($0)\"" }) — call load once, with the key exactly as given "
@@ -279,6 +292,13 @@ struct BridgePath: Sendable {
             }
         }
         E.start(key: BridgePath.key, timeout: timeout, load: load, continuation: counter)
+        // With no callback due before the timeout (never, or only after the first resume), nothing
+        // may have happened yet when start returns: start runs on a Swift concurrency thread and
+        // must not wait there for the timeout.
+        switch callback {
+        case .never, .afterFirstResume: if counter.count > 0 { counter.startWaited.withLock { $0 = true } }
+        case .after, .immediately: break
+        }
         return counter
     }
 }
@@ -298,6 +318,8 @@ final class CountingContinuation: DataContinuation {
     private let recorded = Guarded<[Resume]>([])
     /// The keys the bridge asked the loader for.
     let keysAsked = Guarded<[String]>([])
+    /// Whether start() returned only after the bridge had resumed (with no callback due).
+    let startWaited = Guarded(false)
     /// Signalled at the first resume (one for the check, one for a loader that waits for it).
     let first = DispatchSemaphore(value: 0), resumedForLoader = DispatchSemaphore(value: 0)
 

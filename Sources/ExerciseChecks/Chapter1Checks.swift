@@ -66,7 +66,7 @@ public enum Chapter1Checks {
         guard let source = run.source else { return }
         for declaration in SourceFacts.initializers(of: typeName, in: source) {
             run.fail("\(typeName) still declares `\(declaration)`: `\(typeName)()` compiles, and with no cases the init "
-                     + "can only trap or never return. A namespace has no init at all: delete it.")
+                     + "can only trap, return nil or never return. A namespace has no init at all: delete it.")
         }
     }
 }

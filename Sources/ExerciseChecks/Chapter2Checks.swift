@@ -37,7 +37,8 @@ public enum Chapter2Checks {
             let long = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 3) }
             let got = E.sha256(of: Data(long))
             if got != SHA256.hexDigest(of: long) {
-                run.fail("the digest of \(length) bytes is \"\(got.prefix(16))…\", not SHA-256's: hash every byte of the data, whatever its length")
+                run.fail("the digest of \(length) bytes is \"\(got.prefix(16))…\", not SHA-256's \"\(SHA256.hexDigest(of: long).prefix(16))…\": "
+                         + "hash the data's own bytes (not a String made from them), as 64 lowercase hex digits, two per byte")
                 break
             }
         }
@@ -46,7 +47,7 @@ public enum Chapter2Checks {
                    "data.kfd.sha256 of a million \"a\" bytes (FIPS 180-4's long test vector) is \"\(million.prefix(16))…\"")
         let slice = Data([1, 2] + bytes)[2...]
         run.expect(E.sha256(of: slice) == SHA256.hexDigest(of: bytes),
-                   "the digest of a Data slice (startIndex 2) differs: hash the slice's own bytes")
+                   "the digest of a Data slice (startIndex 2) differs from SHA-256 of its bytes: hash the slice's own bytes, as bytes")
 
         let cases: [(Data, Bool, String)] = [
             (Data(pngSignature + [0, 0, 0, 13]), true, "bytes starting with the PNG signature are a PNG"),
@@ -69,6 +70,12 @@ public enum Chapter2Checks {
         run.expect(E.storedKey(of: view) == "avatar-42", "view.kfd.cacheKey = \"avatar-42\" did not reach the view")
         run.expect(E.storedKey(of: other) == nil,
                    "setting the key on one view changed another view: the key must be stored on `base`, not shared")
+        E.setCacheKey("Avatar-42.PNG", on: view)
+        run.expect(E.storedKey(of: view) == "Avatar-42.PNG", "view.kfd.cacheKey = \"Avatar-42.PNG\" stored "
+                   + "\(E.storedKey(of: view).map { "\"\($0)\"" } ?? "nil"): store the key exactly as given")
+        E.setCacheKey("", on: view)
+        run.expect(E.storedKey(of: view) == "", "view.kfd.cacheKey = \"\" stored \(E.storedKey(of: view).map { "\"\($0)\"" } ?? "nil"): "
+                   + "an empty key is a value, not nil")
         E.setCacheKey(nil, on: view)
         run.expect(E.storedKey(of: view) == nil, "view.kfd.cacheKey = nil must clear the key")
     }

@@ -124,7 +124,7 @@ public enum Chapter3Checks {
 
         // 5. Stress: 4 threads × 500 updates.
         let stressed = E()
-        let done = spawn { DispatchQueue.concurrentPerform(iterations: 4) { _ in for _ in 0..<500 { stressed.update { $0.misses += 1 } } } }
+        let done = concurrently(4) { _ in for _ in 0..<500 { stressed.update { $0.misses += 1 } } }
         guard run.wait(done, seconds: 10, orFail: "4 threads × 500 updates did not finish in 10 s") else { return }
         run.expect(stressed.settings.misses == 2_000, "4 threads × 500 updates should give 2000, got \(stressed.settings.misses)")
     }
@@ -140,9 +140,13 @@ public enum Chapter3Checks {
         let before = lock.acquisitions
         holder.limits = Limits(totalCostLimit: 7, countLimit: 3)
         let taken = lock.acquisitions - before
+        // NSCache first, before anything reads `limits` back: a setter that only stores, with a
+        // getter that applies "when they differ", brings NSCache up to date on a later call.
+        let applied = holder.appliedLimits
+        run.expect(applied == Limits(totalCostLimit: 7, countLimit: 3),
+                   "right after setting limits (7, 3), NSCache is limited to \(applied): the setter itself must apply the new "
+                   + "values of both limits, at once (not the old ones, not on some later call)")
         run.expect(holder.limits == Limits(totalCostLimit: 7, countLimit: 3), "limits reads back as \(holder.limits) after setting (7, 3)")
-        run.expect(holder.appliedLimits == Limits(totalCostLimit: 7, countLimit: 3),
-                   "after setting limits (7, 3), NSCache is limited to \(holder.appliedLimits): apply both limits")
         run.expectNone(lock.violations, "setting limits: ")
         run.expect(taken == 1, "setting limits took the lock \(taken) times: storing and applying must be one critical section, "
                    + "or a reader in between sees new limits stored and old ones applied")
@@ -162,24 +166,23 @@ public enum Chapter3Checks {
         let stressed = E(limits: Limits(totalCostLimit: 0, countLimit: 0))
         let mismatches = Tally(), reads = Tally()
         let stop = Flag()
-        let done = spawn {
-            DispatchQueue.concurrentPerform(iterations: 4) { role in
-                var n = role
-                while !stop.isSet {
-                    if role < 2 {
-                        n += 2
-                        stressed.limits = Limits(totalCostLimit: n * 10, countLimit: n)
-                    } else {
-                        let seen = stressed.snapshot
-                        reads.add()
-                        if seen.stored != seen.applied { mismatches.add() }
-                    }
+        let done = concurrently(4) { role in
+            var n = role
+            while !stop.isSet {
+                if role < 2 {
+                    n += 2
+                    stressed.limits = Limits(totalCostLimit: n * 10, countLimit: n)
+                } else {
+                    let seen = stressed.snapshot
+                    reads.add()
+                    if seen.stored != seen.applied { mismatches.add() }
                 }
             }
         }
         Thread.sleep(forTimeInterval: 0.3)
         stop.set()
         run.wait(done, seconds: 5, orFail: "the stress run did not stop: a deadlock?")
+        run.expect(reads.value > 0, "the stress run's readers never ran (the writers held the lock the whole time?)")
         run.expect(mismatches.value == 0, "\(mismatches.value) of \(reads.value) reads under the lock saw stored limits "
                    + "that NSCache did not have yet")
     }

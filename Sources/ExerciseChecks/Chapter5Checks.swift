@@ -28,7 +28,9 @@ public enum Chapter5Checks {
                                  // "Any date": past 2038 (2^31 s), year 2100, distant future and past.
                                  2_147_483_647.5, 2_147_483_648.25, 4_102_444_800.75, 99_999_999_999.5,
                                  -2_147_483_649.5, -62_135_596_800.5,
-                                 Date.distantFuture.timeIntervalSince1970 + 0.5, Date.distantPast.timeIntervalSince1970 - 0.5]
+                                 Date.distantFuture.timeIntervalSince1970 + 0.5, Date.distantPast.timeIntervalSince1970 - 0.5,
+                                 // Far past anything an Int of seconds holds: no conversion may trap.
+                                 1e20, -1e20, 9.3e18 + 0.5]
         var generator = SeededGenerator(seed: 5)
         let random = (0..<500).map { _ in 1_700_000_000 + Double(generator.next() % 10_000_000) / 1_000 }
         for value in seconds + random {
@@ -74,6 +76,15 @@ public enum Chapter5Checks {
                    ".expirationTime(.never) must give StorageExpiration.never's date")
         run.expect(E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .none) == nil, ".none changes nothing: return nil")
         guard run.passed else { return }
+
+        // A lifetime that is not a whole number of seconds: the expiration is now + lifetime,
+        // rounded up once — not now rounded up, plus the lifetime (that drifts by the rounding).
+        let fractional = E.extended(lastAccess: Date(timeIntervalSince1970: 1_700_000_000),
+                                    expiration: Date(timeIntervalSince1970: 1_700_000_010.25),
+                                    now: Date(timeIntervalSince1970: 1_700_000_100.5), extending: .cacheTime)
+        run.expect(fractional?.expiration == Date(timeIntervalSince1970: 1_700_000_111),
+                   "a 10.25 s lifetime read at 1700000100.5 must expire at ceil(1700000100.5 + 10.25) = 1700000111 (got "
+                   + "\(fractional.map { String(format: "%.2f", $0.expiration.timeIntervalSince1970) } ?? "nil")): add the lifetime to now, then round up")
 
         // Other expirations and far dates: whatever the header promises, tried.
         let year2100 = Date(timeIntervalSince1970: 4_102_444_800.3)

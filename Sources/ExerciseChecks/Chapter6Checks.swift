@@ -46,7 +46,8 @@ public enum Chapter6Checks {
         let noSetMiss = asked { E.isCached(name: "zzz", knownNames: nil, fileExists: onDisk) }
         run.expect(!noSetMiss.answer && noSetMiss.calls == 1, "with no set (nil), every name is a maybe: ask the disk")
         let mixed = asked { E.isCached(name: "Photo-A", knownNames: ["Photo-A"], fileExists: { calls.withLock { $0 += 1 }; return $0 == "Photo-A" }) }
-        run.expect(mixed.answer && mixed.calls == 1, "\"Photo-A\" is in the set and on disk: names are used exactly as given, case included")
+        run.expect(mixed.answer && mixed.calls == 1, "\"Photo-A\" is in the set and on disk: the answer must be true after asking the disk "
+                   + "once (got \(mixed.answer), asked \(mixed.calls) times)")
         let otherCase = asked { E.isCached(name: "photo-a", knownNames: ["Photo-A"], fileExists: { calls.withLock { $0 += 1 }; return $0 == "photo-a" }) }
         run.expect(!otherCase.answer && otherCase.calls == 0, "\"photo-a\" is not \"Photo-A\": it is missing from the set, a miss without asking the disk")
         let empty = asked { E.isCached(name: "a", knownNames: [], fileExists: onDisk) }
@@ -70,8 +71,14 @@ public enum Chapter6Checks {
         let cased = E(knownNames: [])
         cased.stored("Photo-A")
         run.expect(cased.mightContain("Photo-A") && !cased.mightContain("photo-a"), "names are remembered exactly as given, case included")
+        cased.stored("photo-a")
         cased.removed("Photo-A")
         run.expect(!cased.mightContain("Photo-A"), "after removed(\"Photo-A\") the index must stop saying maybe for it")
+        run.expect(cased.mightContain("photo-a"), "removed(\"Photo-A\") also forgot \"photo-a\": forget exactly the name removed, no other")
+        let unknownThenEmptied = E(knownNames: nil)
+        unknownThenEmptied.removedAll()
+        run.expect(!unknownThenEmptied.mightContain("x"), "with no set (nil), removedAll() must still leave an empty set: the folder is known "
+                   + "to be empty now, so every name is a certain miss")
         let unknown = E(knownNames: nil)
         unknown.removed("x")
         run.expect(unknown.mightContain("x"), "with no set (nil), every name stays a maybe, even after removed(_:)")
@@ -79,16 +86,14 @@ public enum Chapter6Checks {
 
         // Stress: stores, removes and lookups from 4 threads; every change on the queue.
         let stressed = E(knownNames: [])
-        let done = spawn {
-            DispatchQueue.concurrentPerform(iterations: 4) { worker in
-                for step in 0..<2_000 {
-                    let name = "n\((step &* 3 &+ worker) % 32)"
-                    switch (step + worker) % 4 {
-                    case 0: stressed.stored(name)
-                    case 1: stressed.removed(name)
-                    case 2: _ = stressed.mightContain(name)
-                    default: if step % 500 == 0 { stressed.removedAll() } else { stressed.stored(name) }
-                    }
+        let done = concurrently(4) { worker in
+            for step in 0..<2_000 {
+                let name = "n\((step &* 3 &+ worker) % 32)"
+                switch (step + worker) % 4 {
+                case 0: stressed.stored(name)
+                case 1: stressed.removed(name)
+                case 2: _ = stressed.mightContain(name)
+                default: if step % 500 == 0 { stressed.removedAll() } else { stressed.stored(name) }
                 }
             }
         }

@@ -34,21 +34,32 @@ public enum Chapter7Checks {
     public static func asyncJournal<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
         let written = Guarded<[String]>([])
         let release = DispatchSemaphore(value: 0)
-        let offQueue = Flag(), active = Tally(), overlapped = Flag()
+        let offQueue = Flag(), active = Tally(), overlapped = Flag(), handedOver = Flag()
         let probe = Guarded<WatchedQueue?>(nil)
+        /// The threads that called append: a block handed to the queue by any other thread went
+        /// through another queue first, and the callers' order is no longer the queue's.
+        let appenders = Guarded<Set<UInt>>([])
+        /// The "slow" lines wait here until the check lets them go: flush must wait for them.
+        let slowGate = DispatchSemaphore(value: 0)
         let journal = E(writer: { line in
             if active.add() > 1 { overlapped.set() }
-            if let queue = probe.withLock({ $0 }), !queue.isCurrent { offQueue.set() }
+            if let queue = probe.withLock({ $0 }) {
+                if !queue.isCurrent { offQueue.set() }
+                let enqueuer = queue.enqueuerOfCurrentBlock
+                if enqueuer != 0, !appenders.withLock({ $0.contains(enqueuer) }) { handedOver.set() }
+            }
             if line == "first" { _ = release.wait(timeout: .now() + 2) }   // the disk is slow on the first line
-            if line == "slow" { Thread.sleep(forTimeInterval: 0.05) }
+            if line == "slow" { _ = slowGate.wait(timeout: .now() + 3) }
             written.withLock { $0.append(line) }
             active.add(-1)
         })
         probe.withLock { $0 = journal.queueProbe }
+        appenders.withLock { _ = $0.insert(ThreadIdentity.current) }
 
         // 1. A slow writer must not block the caller.
         let returned = DispatchSemaphore(value: 0)
         spawn {
+            appenders.withLock { _ = $0.insert(ThreadIdentity.current) }
             journal.append("first")
             journal.append("second")
             returned.signal()
@@ -62,10 +73,14 @@ public enum Chapter7Checks {
         let lines = (0..<200).map { "line \($0) of the Journal" }   // written exactly as given, case included
         for line in lines { journal.append(line) }
         journal.append("slow")
-        let flushed = spawn { journal.flush() }
-        guard run.wait(flushed, seconds: 5, orFail: "flush() never returned") else { return }
+        // flush() while the last line is still being written (held for 0.3 s, then 1.5 s below):
+        // it must not return before that line is written, and must return soon after. A flush
+        // that sleeps for a fixed time fails one of the two rounds, whatever its length.
+        guard flushWaits(journal, slowGate, holding: 0.3, run) else { return }
         let snapshot = written.withLock { $0 }
         run.expect(!offQueue.isSet, "the writer ran off the journal's queue: hand each line to `queue`")
+        run.expect(!handedOver.isSet, "a line reached the journal's queue from a thread that never called append (through "
+                   + "DispatchQueue.global()?): hand each line to `queue` from append itself, so the queue keeps the callers' order")
         run.expect(!overlapped.isSet, "two writes ran at the same time: the writes must be serial")
         let expected = lines.count + 3
         let numbered = snapshot.filter { $0.hasPrefix("line ") }
@@ -86,6 +101,26 @@ public enum Chapter7Checks {
             run.fail("the last line appended (\"slow\") was not written last: the lines reached the queue out of order")
         }
         run.expectNone(journal.queueProbe.violations, "")
+        guard run.passed else { return }
+        journal.append("slow")
+        _ = flushWaits(journal, slowGate, holding: 1.5, run)
+    }
+
+    /// Calls flush() on a thread of its own while the writer holds a "slow" line for `holding`
+    /// seconds: flush must not return before the line is written, and must return within a
+    /// second after. Returns whether flush returned at all.
+    private static func flushWaits<E: AsyncJournalExercise>(_ journal: E, _ slowGate: DispatchSemaphore, holding: Double,
+                                                            _ run: CheckRun) -> Bool {
+        let flush = returns(within: holding) { journal.flush() }
+        run.expect(!flush.returned, "flush() returned while a line appended before it was still being written (held \(holding) s): "
+                   + "flush must wait for the work itself, not for a while")
+        slowGate.signal()
+        let released = Date()
+        guard run.wait(flush.done, seconds: 5, orFail: "flush() never returned") else { return false }
+        let lag = Date().timeIntervalSince(released)
+        run.expect(flush.returned || lag < 1, "flush() returned \(String(format: "%.1f", lag)) s after the last line was written: "
+                   + "it waited for a fixed time, not for the work")
+        return true
     }
 
     /// 07-one-queue: each store is one block on `ioQueue` — serialize, write, call back — so the
@@ -98,8 +133,14 @@ public enum Chapter7Checks {
         /// Each done() as it happened: which store, on ioQueue or not, and how many file writes
         /// had been made by then (the contract at the moment of the callback, not at the end).
         let calls = LockedList<(value: String, onQueue: Bool, writes: Int)>()
-        func stored(_ body: @escaping @Sendable () -> Void) -> Bool { signalled(spawn(body), within: 0.5) }
+        /// The threads that called store: done() must run in the block one of them handed to
+        /// ioQueue, not in a second block the first one enqueued (one block per store).
+        let storers = Guarded<Set<UInt>>([]), secondBlock = Flag()
+        func stored(_ body: @escaping @Sendable () -> Void) -> Bool {
+            signalled(spawn { storers.withLock { _ = $0.insert(ThreadIdentity.current) }; body() }, within: 0.5)
+        }
         @Sendable func done(_ value: String) {
+            if queue.isCurrent, !storers.withLock({ $0.contains(queue.enqueuerOfCurrentBlock) }) { secondBlock.set() }
             calls.append((value, queue.isCurrent, queue.confinedWrites))
             if value == "V2" { v2Done.signal() }
             if finished.add() == 2 { allDone.signal() }
@@ -126,13 +167,19 @@ public enum Chapter7Checks {
         let seen = calls.values
         run.expect(!serializedOff.isSet, "the serializer ran off ioQueue: serialize, write and call back in one ioQueue block")
         run.expect(seen.allSatisfy(\.onQueue), "done() ran off ioQueue: call it from the same block that wrote the file")
+        run.expect(!secondBlock.isSet, "done() ran in an ioQueue block that store did not enqueue itself: serialize, write and "
+                   + "call back in the one block each store hands to ioQueue (a second block, or a hop through another queue, "
+                   + "lets another store's work in between)")
         for value in ["V1", "V2"] {
             let count = seen.filter { $0.value == value }.count
-            run.expect(count == 1, "done() for \(value) ran \(count) times: once per store")
+            run.expect(count == 1, "done() for \(value) ran \(count) times: it must run exactly once per store")
         }
-        for (index, call) in seen.enumerated() where call.writes < index + 1 && index < 2 {
-            run.fail("done() for \(call.value) ran when only \(call.writes) file write(s) had happened: "
-                     + "call back after the write it reports, not before")
+        // The first done() of each store, in store order, must come after that store's write.
+        for (index, value) in ["V1", "V2"].enumerated() {
+            if let call = seen.first(where: { $0.value == value }), call.writes < index + 1 {
+                run.fail("done() for \(value) ran when only \(call.writes) file write(s) had happened: "
+                         + "call back after the write it reports, not before")
+            }
         }
         run.expect(state.file == "V2", "the file holds \(state.file.isEmpty ? "nothing" : state.file), but V2 was stored last: "
                    + "a slow earlier store overtook it")

@@ -107,6 +107,30 @@ public enum Chapter9Checks {
         run.expect(vanished.error == nil && exists("Photo-B"),
                    "store into a vanished folder must recreate the folder and retry; it \(vanished.error.map { "threw \(describe($0))" } ?? "wrote nothing")")
 
+        // The folder and its parent vanished (the whole Caches folder was purged): make both again.
+        try? fileManager.removeItem(at: base)
+        let deep = store("Photo-D")
+        guard deep.finished else { run.fail("store after the folder and its parent vanished never returned"); return }
+        run.expect(deep.error == nil && exists("Photo-D"), "store after the folder *and its parent* vanished must recreate both "
+                   + "(intermediate folders too) and retry; it \(deep.error.map { "threw \(describe($0))" } ?? "wrote nothing")")
+
+        // The folder vanished and cannot be made again (a file where its parent was): the retry's
+        // failure must reach the caller, not be swallowed.
+        try? fileManager.removeItem(at: base)
+        guard fileManager.createFile(atPath: base.path, contents: Data("not a folder".utf8)) else {
+            run.fail("the check could not put a file at \(base.path)")
+            return
+        }
+        let impossible = store("Photo-E")
+        guard impossible.finished else { run.fail("store into a folder that cannot be recreated never returned: retry once, then give up"); return }
+        run.expect(impossible.error != nil, "store into a vanished folder that cannot be recreated reported nothing: when the retry "
+                   + "fails too, its error must reach the caller")
+        try? fileManager.removeItem(at: base)
+        do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            run.fail("the check could not recreate its folder \(folder.path): \(error)")
+            return
+        }
+
         // A file where the folder should be: recreating cannot help; the error must reach the caller.
         try? fileManager.removeItem(at: folder)
         guard fileManager.createFile(atPath: folder.path, contents: Data("not a folder".utf8)) else {

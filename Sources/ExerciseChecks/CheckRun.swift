@@ -60,3 +60,25 @@ public func spawn(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
 public func signalled(_ semaphore: DispatchSemaphore, within seconds: Double) -> Bool {
     semaphore.wait(timeout: .now() + seconds) == .success
 }
+
+/// Runs `body(0)`, `body(1)`, … `body(count - 1)` each on a thread of its own, all at once, and
+/// returns a semaphore signalled when every one has ended. Not `concurrentPerform`: it runs at
+/// most one iteration per core at a time, so on a 2-core machine a stress test's "readers" would
+/// only start once its "writers" had finished, and nothing would run concurrently at all.
+@discardableResult
+public func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> DispatchSemaphore {
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread.detachNewThread {
+            body(index)
+            group.leave()
+        }
+    }
+    let finished = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        group.wait()
+        finished.signal()
+    }
+    return finished
+}

@@ -66,8 +66,9 @@ final class ViolationLog: Sendable {
 
 /// A number that identifies the calling thread while it lives: its pthread handle. (Not
 /// `Thread.current`, which on Linux makes a Foundation object for every Dispatch worker thread.)
-enum ThreadIdentity {
-    static var current: UInt {
+public enum ThreadIdentity {
+    /// The calling thread (its pthread), as a number to compare.
+    public static var current: UInt {
         #if canImport(Darwin)
         return UInt(bitPattern: pthread_self())
         #else

@@ -16,6 +16,8 @@ public final class WatchedQueue: Sendable {
     private let log = ViolationLog()
     /// How many times a value confined to the queue was written (each `requireCurrent`).
     private let writes = Atomic<Int>(0)
+    /// The thread that enqueued the block running now (see `enqueuerOfCurrentBlock`).
+    private let enqueuer = Atomic<UInt>(0)
 
     public init(label: String) {
         queue = DispatchQueue(label: label)
@@ -29,8 +31,10 @@ public final class WatchedQueue: Sendable {
             log.record("sync was called on the queue from a block already running on it (a deadlock with plain Dispatch)")
             return try work()
         }
+        let caller = ThreadIdentity.current
         return try queue.sync {
             runner.store(ThreadIdentity.current, ordering: .releasing)
+            enqueuer.store(caller, ordering: .releasing)
             defer { runner.store(0, ordering: .releasing) }
             return try work()
         }
@@ -38,12 +42,19 @@ public final class WatchedQueue: Sendable {
 
     /// Runs `work` on the queue later; returns at once.
     public func async(execute work: @escaping @Sendable () -> Void) {
+        let caller = ThreadIdentity.current
         queue.async {
             self.runner.store(ThreadIdentity.current, ordering: .releasing)
+            self.enqueuer.store(caller, ordering: .releasing)
             work()
             self.runner.store(0, ordering: .releasing)
         }
     }
+
+    /// The thread that handed the running block to the queue (`ThreadIdentity.current` there).
+    /// A block reached through another queue first (`DispatchQueue.global().async { q.async … }`)
+    /// was handed over by that queue's thread, not by the caller: the caller's order is lost.
+    public var enqueuerOfCurrentBlock: UInt { enqueuer.load(ordering: .acquiring) }
 
     // MARK: For the check
 

@@ -21,6 +21,8 @@ struct CheckSubject: Sendable {
         case nearMiss(String)
         /// A mutant of the reference solution, by its digest (Mutation.swift).
         case mutant(String)
+        /// A right answer written by someone who never saw the solution: must pass.
+        case alternative(String)
 
         /// The program argument and the module-name part: "learner", "solution", "nm_GlueEdited", "m_1a2b3c4d".
         var tag: String {
@@ -30,6 +32,7 @@ struct CheckSubject: Sendable {
             case .shipped: return "shipped"
             case .nearMiss(let name): return "nm_" + name
             case .mutant(let digest): return "m_" + digest
+            case .alternative(let name): return "alt_" + name
             }
         }
     }

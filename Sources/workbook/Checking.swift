@@ -155,7 +155,7 @@ enum Checking {
         case .crashed(let signal, let excerpt):
             print("\(Terminal.styled("✘ crash", .red)) \(name)")
             detail("the check's run of your code died of \(signal)" + (exercise.isConcurrency
-                ? ": in a concurrency exercise this is usually a data race (two threads changing one value)." : "."))
+                ? ": in a concurrency exercise this is usually a data race (two threads changing one value) or an object used after it was freed (an unowned reference)." : "."))
             for line in excerpt { detail(Terminal.styled(line.trimmingCharacters(in: .whitespaces), .dim)) }
         case .hung:
             print("\(Terminal.styled("✘ did not finish", .yellow)) \(name)")
@@ -248,6 +248,7 @@ enum Checking {
                 subjects.append(CheckSubject(exercise: exercise, kind: .nearMiss(name),
                                              source: root.appendingPathComponent("\(exercise.nearMisses)/\(name).swift")))
             }
+            subjects += alternatives(exercise, root: root)
         }
         // The corpus package always holds every exercise's files, so that checking one exercise
         // does not rewrite (and rebuild) the others.
@@ -257,6 +258,7 @@ enum Checking {
             + nearMissNames(exercise, root: root).map {
                 CheckSubject(exercise: exercise, kind: .nearMiss($0), source: root.appendingPathComponent("\(exercise.nearMisses)/\($0).swift"))
             }
+            + alternatives(exercise, root: root)
         }
         let package = CheckPackage(root: root, name: "corpus")
         do { try package.prepare(everySubject) } catch {
@@ -293,6 +295,9 @@ enum Checking {
                         rejected += 1
                         if verbose { line.append("rejected \(name): \(summary(result))") }
                     }
+                case .alternative(let name):
+                    if !result.passed { problems += 1; line.append("right answer \(name) (written blind) FAILS: \(summary(result))") }
+                    else if verbose { line.append("solution: passed, and so did the right answer \(name) (written blind)") }
                 case .learner, .mutant: break
                 }
             }
@@ -303,7 +308,9 @@ enum Checking {
             }
             let mark = line.allSatisfy({ $0.hasPrefix("rejected ") || $0.hasPrefix("shipped stub: ") || $0.hasPrefix("solution: passed") })
                 ? Terminal.styled("✔", .green) : Terminal.styled("✘", .red)
+            let others = mine.filter { if case .alternative = $0.kind { return true } else { return false } }.count
             print("\(mark) \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) solution passes · shipped stub fails · \(count) near-misses rejected"
+                  + (others > 0 ? " · \(others) right answer\(others == 1 ? "" : "s") written blind pass" : "")
                   + (line.isEmpty ? "" : "\n    " + line.joined(separator: "\n    ")))
         }
         print("\n\(rejected) near-misses rejected (of \(nearMisses)).")
@@ -384,6 +391,14 @@ enum Checking {
     }
 
     /// The near-miss files of `exercise`, by name without extension, sorted.
+    /// Right answers written by learners who never saw the reference solution
+    /// (Tests/Exercises/alternatives/<exercise>/): each must pass, or the check rejects a right answer.
+    static func alternatives(_ exercise: ExerciseInfo, root: URL) -> [CheckSubject] {
+        let folder = root.appendingPathComponent("Tests/Exercises/alternatives/\(exercise.name)")
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        return files.map { CheckSubject(exercise: exercise, kind: .alternative(String($0.dropLast(6))), source: folder.appendingPathComponent($0)) }
+    }
+
     static func nearMissNames(_ exercise: ExerciseInfo, root: URL) -> [String] {
         let folder = root.appendingPathComponent(exercise.nearMisses)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -1,0 +1,43 @@
+// RIGHT ANSWER: written by a learner who never saw the reference solution, the checks or the near-misses.
+// EXERCISE 08-sync-read-anywhere — a synchronous disk read that is safe from any thread.
+//
+// Reads normally run on `ioQueue` and call back later. With `synchronously`, the value must be
+// delivered before `retrieve` returns — and that call may come from anywhere, even from a block
+// already running on ioQueue (a store's completion handler). Kingfisher reads on the caller's
+// thread in this mode. This version ignores `synchronously`.
+// Read: Chapters/08-hybrid-cache/README.md, Sources/KFDCache/HybridCache.swift (`retrieveImageInDiskCache`).
+// Check: swift run workbook check 08-sync-read-anywhere      Hint: swift run workbook hint 08-sync-read-anywhere
+
+import ExerciseChecks
+import Foundation
+
+// @unchecked Sendable: `disk` guards itself; `ioQueue` is a serial queue.
+public final class SyncRead: @unchecked Sendable {
+    // DO NOT EDIT (the check watches these; a WatchedQueue is a serial DispatchQueue: sync, async)
+    private let ioQueue = WatchedQueue(label: "exercise.SyncRead.ioQueue")
+    private let disk = CountingDisk()
+    // END DO NOT EDIT
+
+    public init() {}
+
+    public func store(_ value: String, forKey key: String) {
+        let disk = self.disk
+        ioQueue.async { disk.write(value, name: key) }
+    }
+
+    // TODO: with `synchronously`, read and call back before returning, safely from any queue.
+    public func retrieve(forKey key: String, synchronously: Bool, completion: @escaping @Sendable (String?) -> Void) {
+        let disk = self.disk
+        if synchronously {
+            completion(disk.read(key))
+            return
+        }
+        ioQueue.async { completion(disk.read(key)) }
+    }
+}
+
+// DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
+extension SyncRead: SyncReadExercise {
+    public func waitForWrites() { ioQueue.sync {} }
+    public var probes: (ioQueue: WatchedQueue, disk: CountingDisk) { (ioQueue, disk) }
+}
