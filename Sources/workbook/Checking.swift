@@ -16,7 +16,7 @@ enum Checking {
         switch arguments.first {
         case nil:
             guard let current = progress.current else {
-                print("All \(ExerciseCatalog.exercises.count) exercises are done. 'swift run workbook check all' checks them again.")
+                print(Strings.text(.checkAllDone, ExerciseCatalog.exercises.count))
                 return 0
             }
             selected = [current]
@@ -28,9 +28,9 @@ enum Checking {
         }
         let results = checkLearnerFiles(selected, root: root, swift: swift, progress: &progress)
         let done = results.filter { $0 }.count
-        if selected.count > 1 { print("\n\(done) of \(selected.count) done.") }
+        if selected.count > 1 { print("\n" + Strings.text(.checkTally, done, selected.count)) }
         if let next = progress.current, done == selected.count {
-            print(Terminal.styled("Next: \(next.name) — \(next.title). Edit \(next.stub), then: swift run workbook check", .dim))
+            print(Terminal.styled(Strings.text(.checkNext, next.name, next.title(in: .current), next.stub), .dim))
         }
         return done == selected.count ? 0 : 1
     }
@@ -45,7 +45,7 @@ enum Checking {
             CheckSubject(exercise: $0, kind: .learner, source: root.appendingPathComponent($0.stub))
         }
         do { try package.prepare(subjects) } catch {
-            Terminal.printError("error: cannot write the check package in \(package.folder.path): \(error)")
+            Terminal.printError(Strings.text(.errorCheckPackage, package.folder.path, "\(error)"))
             return []
         }
         var results: [Bool] = []
@@ -55,7 +55,7 @@ enum Checking {
                 results.append(false)
                 continue
             }
-            var result = withTicker("checking \(exercise.name)\(firstBuildNote(subject, package))") {
+            var result = withTicker(Strings.text(.tickerChecking, exercise.name, firstBuildNote(subject, package))) {
                 buildAndRun(subject, package: package, swift: swift, buildAlone: true)
             }
             var sanitizerNote: String?
@@ -76,10 +76,10 @@ enum Checking {
     private static func firstBuildNote(_ subject: CheckSubject, _ package: CheckPackage) -> String {
         let built = package.folder.appendingPathComponent(".build", isDirectory: true)
         if !FileManager.default.fileExists(atPath: built.path) {
-            return " (the first check also builds the workbook's library, so it takes longer)"
+            return Strings.text(.firstBuildLibrary)
         }
         if !FileManager.default.fileExists(atPath: built.appendingPathComponent("debug/\(subject.program)").path) {
-            return " (building its check program for the first time)"
+            return Strings.text(.firstBuildProgram)
         }
         return ""
     }
@@ -120,9 +120,9 @@ enum Checking {
     }
 
     static func reportMissing(_ exercise: ExerciseInfo) {
-        print("\(Terminal.styled("✘ missing", .red)) \(exercise.name) — \(exercise.title)")
-        print("          its file \(exercise.stub) is not there: nothing to check.")
-        print("          restore it as shipped: swift run workbook reset \(exercise.name)")
+        print("\(Terminal.styled(Strings.text(.verdictMissing), .red)) \(exercise.name) — \(exercise.title(in: .current))")
+        print("          " + Strings.text(.missingNothing, exercise.stub))
+        print("          " + Strings.text(.missingRestore, exercise.name))
     }
 
     static func buildAndRun(_ subject: CheckSubject, package: CheckPackage, swift: URL, buildAlone: Bool) -> CheckResult {
@@ -135,34 +135,36 @@ enum Checking {
     }
 
     static func report(_ result: CheckResult, for exercise: ExerciseInfo) {
-        let name = "\(exercise.name) — \(exercise.title)"
+        let name = "\(exercise.name) — \(exercise.title(in: .current))"
         func detail(_ text: String) { print("          \(text)") }
+        // In Korean the check programs' own messages stay English: say so once, above them.
+        func framing() { let note = Strings.text(.checkMessagesNote); if !note.isEmpty { detail(Terminal.styled(note, .dim)) } }
         switch result {
         case .outcome(let outcome) where outcome.verdict == .passed:
-            print("\(Terminal.styled("✔ done ", .green)) \(name)")
+            print("\(Terminal.styled(Strings.text(.verdictDone), .green)) \(name)")
             return
         case .outcome(let outcome):
-            let label = outcome.verdict == .timedOut ? "✘ did not finish" : outcome.verdict == .glueEdited ? "✘ glue " : "✘ to do"
+            let label = Strings.text(outcome.verdict == .timedOut ? .verdictTimedOut : outcome.verdict == .glueEdited ? .verdictGlue : .verdictToDo)
             print("\(Terminal.styled(label, .yellow)) \(name)")
+            if !outcome.messages.isEmpty { framing() }
             for message in outcome.messages.prefix(3) { detail(message) }
         case .crashed(let signal, let excerpt):
-            print("\(Terminal.styled("✘ crash", .red)) \(name)")
-            detail("the check's run of your code died of \(signal)" + (exercise.isConcurrency
-                ? ": in a concurrency exercise this is usually a data race (two threads changing one value)." : "."))
+            print("\(Terminal.styled(Strings.text(.verdictCrash), .red)) \(name)")
+            detail(Strings.text(.crashDied, signal) + (exercise.isConcurrency ? Strings.text(.crashConcurrency) : "."))
             for line in excerpt { detail(Terminal.styled(line.trimmingCharacters(in: .whitespaces), .dim)) }
         case .hung:
-            print("\(Terminal.styled("✘ did not finish", .yellow)) \(name)")
-            detail("the check program did not finish and was stopped. Something in your code never ends:")
-            detail("a lock never released, a sync onto a busy queue (or the queue you are on), or a loop that never ends.")
+            print("\(Terminal.styled(Strings.text(.verdictTimedOut), .yellow)) \(name)")
+            detail(Strings.text(.hungStopped))
+            detail(Strings.text(.hungCauses))
         case .doesNotCompile(let messages):
-            print("\(Terminal.styled("✘ does not compile", .yellow)) \(name)")
+            print("\(Terminal.styled(Strings.text(.verdictNoCompile), .yellow)) \(name)")
             for message in messages.prefix(6) { detail(message) }
         case .buildFailed(let output):
-            print("\(Terminal.styled("✘ not checked", .red)) \(name): the check program could not be built")
+            print("\(Terminal.styled(Strings.text(.verdictNotChecked), .red)) \(name)\(Strings.text(.notBuilt))")
             for line in output.split(separator: "\n").suffix(8) { detail(String(line)) }
         }
-        print(Terminal.styled("          edit \(exercise.stub)", .dim))
-        print(Terminal.styled("          hint: swift run workbook hint \(exercise.name)", .dim))
+        print(Terminal.styled("          " + Strings.text(.reportEdit, exercise.stub), .dim))
+        print(Terminal.styled("          " + Strings.text(.reportHint, exercise.name), .dim))
     }
 
     // MARK: watch
@@ -178,21 +180,21 @@ enum Checking {
             current = first
         } else {
             guard let pending = progress.current else {
-                print("All \(ExerciseCatalog.exercises.count) exercises are done.")
+                print(Strings.text(.watchAllDone, ExerciseCatalog.exercises.count))
                 return 0
             }
             current = pending
         }
-        print(Terminal.styled("Watching — save your file to check it again; Ctrl-C to stop.", .dim))
+        print(Terminal.styled(Strings.text(.watchBanner), .dim))
         while true {
             print(Terminal.styled("\n── \(current.name): \(current.stub)", .bold))
             let passed = checkLearnerFiles([current], root: root, swift: swift, progress: &progress).first
             if passed == true {
                 guard let next = progress.current else {
-                    print(Terminal.styled("\nAll \(ExerciseCatalog.exercises.count) exercises are done.", .green))
+                    print(Terminal.styled("\n" + Strings.text(.watchAllDone, ExerciseCatalog.exercises.count), .green))
                     return 0
                 }
-                print("Moving on to \(next.name) — \(next.title).")
+                print(Strings.text(.watchMovingOn, next.name, next.title(in: .current)))
                 fflush(nil)
                 current = next
                 continue
@@ -399,13 +401,12 @@ enum Checking {
     static func select(_ name: String) -> [ExerciseInfo]? {
         if let found = ExerciseCatalog.select(name), !found.isEmpty { return found }
         if Catalog.chapter(named: name) == nil, let number = Int(name) {
-            Terminal.printError("error: there is no chapter \(number): the chapters are \(Workbook.chapterRange). "
-                                + "'swift run workbook list' shows their exercises.")
+            Terminal.printError(Strings.text(.errorSelectNoChapter, number, Workbook.chapterRange))
             return nil
         }
         let names = ExerciseCatalog.exercises.map(\.name) + Catalog.chapters.map(\.paddedNumber)
-        let suggestion = Suggest.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-        Terminal.printError("error: no chapter with exercises or exercise named '\(name)'.\(suggestion)")
+        let suggestion = Suggest.nearest(to: name, in: names).map { Strings.text(.didYouMean, $0) } ?? ""
+        Terminal.printError(Strings.text(.errorSelectUnknown, name, suggestion))
         return nil
     }
 
@@ -425,7 +426,7 @@ enum Checking {
 
     static func findSwift() -> URL? {
         if let swift = Toolchain.onPath("swift") { return swift }
-        Terminal.printError("error: no 'swift' on PATH")
+        Terminal.printError(Strings.text(.errorNoSwift))
         return nil
     }
 }
