@@ -25,13 +25,14 @@ import Foundation
 
 private func standIn() -> Never { fatalError("darwin-check stand-in: compiled, never run") }
 
-/// Apple's `FileManager`: not Sendable.
-public final class FileManager {
+/// Apple's `FileManager`: not Sendable, and `open` (tests subclass it, as Kingfisher's do; the
+/// methods they override are `open` here, as in Apple's SDK).
+open class FileManager {
     public init() {}
     public static var `default`: FileManager { standIn() }
     public var currentDirectoryPath: String { standIn() }
     public func changeCurrentDirectoryPath(_ path: String) -> Bool { standIn() }
-    public func fileExists(atPath path: String) -> Bool { standIn() }
+    open func fileExists(atPath path: String) -> Bool { standIn() }
     public func fileExists(atPath path: String, isDirectory: UnsafeMutablePointer<ObjCBool>?) -> Bool { standIn() }
     public func isExecutableFile(atPath path: String) -> Bool { standIn() }
     public func isReadableFile(atPath path: String) -> Bool { standIn() }
@@ -41,7 +42,7 @@ public final class FileManager {
                                 attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
     public func createFile(atPath path: String, contents: Data?, attributes: [FileAttributeKey: Any]? = nil) -> Bool { standIn() }
     public func contents(atPath path: String) -> Data? { standIn() }
-    public func removeItem(at url: URL) throws { standIn() }
+    open func removeItem(at url: URL) throws { standIn() }
     public func removeItem(atPath path: String) throws { standIn() }
     public func moveItem(at src: URL, to dst: URL) throws { standIn() }
     public func moveItem(atPath src: String, toPath dst: String) throws { standIn() }
@@ -50,11 +51,11 @@ public final class FileManager {
     public func createSymbolicLink(atPath path: String, withDestinationPath destination: String) throws { standIn() }
     public func createSymbolicLink(at url: URL, withDestinationURL destination: URL) throws { standIn() }
     public func destinationOfSymbolicLink(atPath path: String) throws -> String { standIn() }
-    public func contentsOfDirectory(atPath path: String) throws -> [String] { standIn() }
+    open func contentsOfDirectory(atPath path: String) throws -> [String] { standIn() }
     public func contentsOfDirectory(at url: URL, includingPropertiesForKeys keys: [URLResourceKey]?,
                                     options: Foundation.FileManager.DirectoryEnumerationOptions = []) throws -> [URL] { standIn() }
     public func enumerator(atPath path: String) -> Foundation.FileManager.DirectoryEnumerator? { standIn() }
-    public func attributesOfItem(atPath path: String) throws -> [FileAttributeKey: Any] { standIn() }
+    open func attributesOfItem(atPath path: String) throws -> [FileAttributeKey: Any] { standIn() }
     public func setAttributes(_ attributes: [FileAttributeKey: Any], ofItemAtPath path: String) throws { standIn() }
     public func urls(for directory: Foundation.FileManager.SearchPathDirectory,
                      in domainMask: Foundation.FileManager.SearchPathDomainMask) -> [URL] { standIn() }

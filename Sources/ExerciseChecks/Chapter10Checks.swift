@@ -155,6 +155,11 @@ public enum Chapter10Checks {
         }
         var allOnce = true
         for (path, counter) in runs {
+            let asked = counter.keysAsked.withLock { $0 }
+            if asked != [BridgePath.key] {
+                run.fail("\(path.name): the loader was asked for \(asked.map { "\"\($0)\"" }) — call load once, with the key exactly as given "
+                         + "(\"\(BridgePath.key)\")")
+            }
             let resumes = counter.resumes
             guard let first = resumes.first else {
                 allOnce = false
@@ -240,6 +245,8 @@ enum Callback: Sendable {
 
 /// One path through a bridge: the loader's behaviour, the timeout, the one right outcome.
 struct BridgePath: Sendable {
+    /// Mixed case on purpose: the loader must be asked for the key exactly as given.
+    static let key = "Avatars/Key-A.png"
     let name: String
     let timeout: TimeInterval
     let callback: Callback
@@ -250,7 +257,8 @@ struct BridgePath: Sendable {
         let calledBack = Flag()
         let counter = CountingContinuation(calledBack: calledBack)
         let callback = self.callback
-        let load: LoadFunction = { _, completion in
+        let load: LoadFunction = { key, completion in
+            counter.keysAsked.withLock { $0.append(key) }
             @Sendable func deliver(_ result: Result<Data, Chapter10Checks.DiskFault>) {
                 calledBack.set()
                 completion(result.mapError { $0 as any Error })
@@ -270,7 +278,7 @@ struct BridgePath: Sendable {
             case .never: break
             }
         }
-        E.start(key: "k", timeout: timeout, load: load, continuation: counter)
+        E.start(key: BridgePath.key, timeout: timeout, load: load, continuation: counter)
         return counter
     }
 }
@@ -287,7 +295,9 @@ final class CountingContinuation: DataContinuation {
 
     private let started = Date()
     private let calledBack: Flag
-    private let recorded = Mutex<[Resume]>([])
+    private let recorded = Guarded<[Resume]>([])
+    /// The keys the bridge asked the loader for.
+    let keysAsked = Guarded<[String]>([])
     /// Signalled at the first resume (one for the check, one for a loader that waits for it).
     let first = DispatchSemaphore(value: 0), resumedForLoader = DispatchSemaphore(value: 0)
 

@@ -31,6 +31,19 @@ public enum Chapter2Checks {
         run.expect(E.sha256(of: Data()) == SHA256.hexDigest(of: []), "the digest of empty data is wrong")
         let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         run.expect(E.sha256(of: Data(bytes)) == SHA256.hexDigest(of: bytes), "the digest of 1000 bytes differs from SHA256.hexDigest")
+        // Every length around SHA-256's 64-byte blocks and its 55/56-byte padding edge, and inputs
+        // far longer than any key: the header says "any Data".
+        for length in [1, 55, 56, 63, 64, 65, 119, 120, 128, 4_097, 1 << 20] {
+            let long = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 3) }
+            let got = E.sha256(of: Data(long))
+            if got != SHA256.hexDigest(of: long) {
+                run.fail("the digest of \(length) bytes is \"\(got.prefix(16))…\", not SHA-256's: hash every byte of the data, whatever its length")
+                break
+            }
+        }
+        let million = E.sha256(of: Data(repeating: UInt8(ascii: "a"), count: 1_000_000))
+        run.expect(million == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+                   "data.kfd.sha256 of a million \"a\" bytes (FIPS 180-4's long test vector) is \"\(million.prefix(16))…\"")
         let slice = Data([1, 2] + bytes)[2...]
         run.expect(E.sha256(of: slice) == SHA256.hexDigest(of: bytes),
                    "the digest of a Data slice (startIndex 2) differs: hash the slice's own bytes")

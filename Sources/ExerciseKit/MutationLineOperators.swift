@@ -92,10 +92,9 @@ enum LineOperators {
         }
         // One critical section split in two between consecutive units.
         if statementOpener, !openerCode.contains(".async") {
-            for (first, second) in zip(units, units.dropFirst()) {
+            for second in units.dropFirst() {
                 var lines = texts
                 lines.insert(contentsOf: [opener.indentation + "}", opener.indentation + openerCode], at: second.lowerBound)
-                _ = first
                 set.add(.splitGuard, line: second.lowerBound, "`\(openerCode)` split in two before `\(file.lines[second.lowerBound].trimmed)`", lines: lines)
             }
         }

@@ -109,7 +109,7 @@ enum TokenOperators {
         for open in edit.code.indices where edit.code[open] == "{" {
             guard let close = SwiftFile.matchingBrace(in: edit.code, from: open) else { continue }
             let body = String(edit.code[(open + 1)..<(close - 1)]).trimmingWhitespace
-            guard !body.isEmpty, !body.contains(" in ") || !body.hasPrefix("[") else { continue }
+            guard !body.isEmpty else { continue }
             edit.replace(open..<close, with: "{ }", .emptyBody, "`{ \(body) }` left empty", &set)
         }
     }

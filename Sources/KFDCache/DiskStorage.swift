@@ -75,7 +75,22 @@ extension DiskStorage {
 
         /// The storage's name; the folder name is derived from it.
         public let name: String
-        /// The file manager every file operation goes through.
+        /// The file manager for the storage's folder-level and rare steps — not for every file
+        /// operation, as in Kingfisher. Exactly these go through it:
+        /// - finding the user's caches folder when no `directory` is given (`urls(for:in:)`);
+        /// - making the folder and asking whether it exists (`fileExists(atPath:isDirectory:)`,
+        ///   `createDirectory`): at init, before the first scan, when a store finds it gone;
+        /// - `remove(forKey:)` and `removeAll()` (`removeItem(at:)`);
+        /// - after a read or `isCached` fails for a reason other than a missing file, confirming
+        ///   the file exists (`fileExists(atPath:)`): not confirmed is a miss, confirmed an error
+        ///   (Kingfisher 8.11's rule);
+        /// - writing the dates with `LastAccessAttribute.creationDate` (`setAttributes`).
+        ///
+        /// Everything on the hot path and in the scans is a system call instead (FileSystem.swift):
+        /// reads (`open`/`fstat`/`read`), `isCached` (`stat`), stores (`open`/`write`/`futimens`/
+        /// `rename`), `.contentAccessDate` date writes (`utimensat`), and the folder scans
+        /// (`readdir` + `fstatat`, and `unlink` for the files a clean removes). A file manager
+        /// that overrides other methods is therefore not consulted for those.
         public let fileManager: FileManager
         let directory: URL?
 

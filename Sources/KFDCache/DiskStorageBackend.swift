@@ -1,5 +1,7 @@
 // The disk storage backend. What guards what (chapters 3, 6 and 7):
-//   propertyQueue             — `_config` and `storageReady` (chapter 3: Kingfisher's design)
+//   propertyQueue             — `_config` and `storageReady` (chapter 3: Kingfisher's design);
+//                               each set also publishes an immutable `Settings` snapshot
+//   settings (a lock)         — the snapshot the hot path reads: one lock, no queue hop
 //   shortcut (a lock)         — the `maybeCached` set (chapter 6); its first scan runs on
 //                               `maybeCachedCheckingQueue`, off the caller's thread
 //   metaChangingQueue         — date rewrites after a hit, off the caller's thread (chapter 7)
@@ -13,8 +15,8 @@ import Synchronization
 extension DiskStorage {
 
     /// A thread-safe store of values as files in one folder.
-    // @unchecked Sendable: `_config` and `storageReady` are only touched on `propertyQueue`; the
-    // shortcut set is inside a `Locked`; everything else is immutable or atomic.
+    // @unchecked Sendable: `_config` and `_storageReady` are only touched on `propertyQueue`; the
+    // settings snapshot and the shortcut set are inside `Locked`s; everything else is immutable or atomic.
     public final class Backend<T: DataTransformable & Sendable>: @unchecked Sendable {
 
         private let propertyQueue = DispatchQueue(label: "com.kfdcache.DiskStorage.Backend.propertyQueue")
@@ -24,9 +26,32 @@ extension DiskStorage {
         /// The storage's settings. Reads and writes go through `propertyQueue`, so a config set on
         /// one thread is never seen half-written on another. Each get or set is atomic on its own;
         /// `config.x += 1` is a get *then* a set, and is not (chapter 3 counts the lost updates).
+        ///
+        /// What we did instead of Kingfisher on the hot path, and why: Kingfisher's `value` and
+        /// `isCached` read `config` through `propertyQueue.sync` too, and that hop cost more than
+        /// the `stat` it guarded (Experiments/disk-overhead: `isCached` 2.4× a `stat`). Here a set,
+        /// still on `propertyQueue` (so sets stay ordered and chapter 3's lesson holds), also
+        /// publishes an immutable `Settings` snapshot; `store`, `value`, `isCached` and the scans
+        /// take that snapshot under a lock (tens of nanoseconds, no thread handoff) and never see a
+        /// config half-written, because nobody writes a snapshot: a set replaces it.
         public var config: Config {
             get { propertyQueue.sync { _config } }
-            set { propertyQueue.sync { _config = newValue } }
+            set { propertyQueue.sync { _config = newValue; publishSettings() } }
+        }
+
+        /// The config and readiness as of the last set; replaced whole, never changed.
+        final class Settings: Sendable {
+            let config: Config
+            let ready: Bool
+            init(config: Config, ready: Bool) { self.config = config; self.ready = ready }
+        }
+        /// The current snapshot. Written only from `propertyQueue` (by `publishSettings`).
+        private let settings: Locked<Settings>
+
+        /// Replaces the snapshot with `_config` and `_storageReady`. Call on `propertyQueue` only.
+        private func publishSettings() {
+            let fresh = Settings(config: _config, ready: _storageReady)
+            settings.withLock { $0 = fresh }
         }
 
         /// The folder holding the files. Fixed at init: `cachePathBlock` is not consulted again.
@@ -42,8 +67,9 @@ extension DiskStorage {
         private let pendingMetaChanges = Atomic<Int>(0)
 
         /// Tells a test when the initial folder scan runs, and whether the folder existed then
-        /// (Kingfisher's tests watch it by overriding FileManager methods, which cannot be
-        /// overridden on Linux). Set once, by `init`.
+        /// (Kingfisher's tests watch it through a `FileManager` subclass whose
+        /// `contentsOfDirectory(atPath:)` they delay; this scan lists on the system calls, so there
+        /// is nothing to override). Set once, by `init`.
         private let scanObserver: (@Sendable (ScanEvent) -> Void)?
 
         /// The folder's path, for the system calls (built once: `URL` work costs microseconds).
@@ -113,6 +139,7 @@ extension DiskStorage {
             // Break any retain cycle the caller's closure may have made (Kingfisher does the same).
             config.cachePathBlock = nil
             _config = config
+            settings = Locked(Settings(config: config, ready: true))
             self.now = now
             self.scanObserver = scanObserver
             metaChangingQueue = DispatchQueue(label: creation.cacheName)
@@ -134,7 +161,7 @@ extension DiskStorage {
 
         private var storageReady: Bool {
             get { propertyQueue.sync { _storageReady } }
-            set { propertyQueue.sync { _storageReady = newValue } }
+            set { propertyQueue.sync { _storageReady = newValue; publishSettings() } }
         }
 
         private func setupCacheChecking() {
@@ -143,7 +170,7 @@ extension DiskStorage {
                 let listed: Set<String>?
                 do {
                     // No folder yet (a new storage makes it right after this is queued): no files.
-                    listed = Set(existed ? try self.allFileURLs(for: []).map(\.lastPathComponent) : [])
+                    listed = existed ? try self.fileNames() : []
                 } catch {
                     // An unreadable folder: no shortcut, every check goes to the disk.
                     listed = nil
@@ -157,7 +184,7 @@ extension DiskStorage {
         }
 
         private func prepareDirectory() throws {
-            let fileManager = config.fileManager
+            let fileManager = currentConfig.fileManager
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: directoryURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
                 storageReady = true
@@ -172,14 +199,21 @@ extension DiskStorage {
             }
         }
 
-        /// The config, if the storage is ready — one trip through `propertyQueue` for both, since
-        /// every operation needs both and the hit path is hot.
+        /// The config from the snapshot (no queue hop), for the library's own reads.
+        private var currentConfig: Config { settings.withLock { $0 }.config }
+
+        /// The config, if the storage is ready: both from one snapshot (see `config`), no queue hop.
         @discardableResult
         private func ensureReady() throws -> Config {
-            try propertyQueue.sync {
-                guard _storageReady else { throw CacheError.storageNotReady(directory: directoryURL) }
-                return _config
-            }
+            try readySettings().config
+        }
+
+        /// The snapshot itself, if the storage is ready: the hot path reads its fields in place
+        /// instead of copying the whole `Config` (each copy retains and releases its references).
+        private func readySettings() throws -> Settings {
+            let current = settings.withLock { $0 }
+            guard current.ready else { throw CacheError.storageNotReady(directory: directoryURL) }
+            return current
         }
 
         // MARK: Store
@@ -248,7 +282,7 @@ extension DiskStorage {
 
         private func folderExists() -> Bool {
             var isDirectory: ObjCBool = false
-            return config.fileManager.fileExists(atPath: directoryURL.path, isDirectory: &isDirectory)
+            return currentConfig.fileManager.fileExists(atPath: directoryURL.path, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }
 
@@ -277,24 +311,26 @@ extension DiskStorage {
 
         func value(forKey key: String, referenceDate: Date, purpose: LookupPurpose,
                    extendingExpiration: ExpirationExtending, forcedExtension: String?) throws -> T? {
-            let config = try ensureReady()
-            let name = try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config)
+            let settings = try readySettings()
+            let name = try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: settings.config)
             // A certain miss is answered here: no URL built, no system call made.
             guard shortcutAllows(name) else { return nil }
             let path = directoryPath + "/" + name
 
             // The rule (the same for `value`, `isCached` and the hybrid cache's retrieve): what the
-            // cache cannot see is a miss — no file, an expired one, a folder that vanished or that
-            // we may not search (all of which `fileExists` says false for: Kingfisher 8.11 asks it
-            // only when its metadata read fails other than "no such file"; up to 8.10 it asked it
-            // first — commit e381d730), a dangling link. What it can see but not read is an error: a file whose
-            // metadata or bytes fail for another reason, or that cannot be decoded.
+            // cache cannot see is a miss — no file, an expired one, a folder that vanished, one we
+            // may not search (`config.fileManager.fileExists` says false: Kingfisher 8.11 asks it
+            // after any failure but a missing file, and so do we; up to 8.10 it asked it first —
+            // commit e381d730), a dangling link (a difference: Kingfisher reads the link's own dates
+            // and then fails to load). What it can see but not read is an error: a file whose
+            // metadata or bytes fail, or that cannot be decoded.
             if purpose == .existence {
                 // `isCached` answers from the dates alone: let it see the extensions of earlier hits.
                 waitForMetadataUpdates()
                 let status: FileSystem.Status
                 do { status = try FileSystem.status(path) } catch {
-                    if Self.isNoSuchFile(error) || Self.isNotPermitted(error) { return nil }
+                    // The same rule as a read's, below (`isCached` turns the error into false).
+                    if Self.isNoSuchFile(error) || !settings.config.fileManager.fileExists(atPath: path) { return nil }
                     throw CacheError.cannotAccessFileAttributes(fileURL: URL(fileURLWithPath: path), underlying: error)
                 }
                 return status.isDirectory || status.modificationDate <= referenceDate ? nil : T.empty
@@ -307,11 +343,19 @@ extension DiskStorage {
                     return (try FileSystem.readAll(fd, size: status.size, path: path), status)
                 }
             } catch {
-                // Gone (or removed this instant by a clean), or a folder we may not search: a miss.
-                // A file we can see but may not open: an error.
+                // Gone (or removed this instant by a clean): a miss, with no second system call.
                 if Self.isNoSuchFile(error) { return nil }
-                if Self.isNotPermitted(error), (try? FileSystem.status(path)) == nil { return nil }
-                throw CacheError.cannotLoadDataFromDisk(fileURL: URL(fileURLWithPath: path), underlying: error)
+                // Any other failure, Kingfisher 8.11's rule (`value(forKey:referenceDate:actuallyLoad:…)`):
+                // a file `config.fileManager` cannot confirm is a miss (a folder we may not search);
+                // one it confirms is an error — `cannotAccessFileAttributes` (Kingfisher's
+                // `invalidURLResource`) when its metadata cannot be read either, else
+                // `cannotLoadDataFromDisk` (it can be seen but not opened). Only failures pay for this.
+                let url = URL(fileURLWithPath: path)
+                guard settings.config.fileManager.fileExists(atPath: path) else { return nil }
+                do { _ = try FileSystem.status(path) } catch {
+                    throw CacheError.cannotAccessFileAttributes(fileURL: url, underlying: error)
+                }
+                throw CacheError.cannotLoadDataFromDisk(fileURL: url, underlying: error)
             }
             guard let found else { return nil }
             let object: T
@@ -319,16 +363,16 @@ extension DiskStorage {
                 throw CacheError.cannotConvertFromData(key: key, fileURL: URL(fileURLWithPath: path), underlying: error)
             }
             if extendingExpiration != .none {
-                let attribute = config.lastAccessAttribute
+                let attribute = settings.config.lastAccessAttribute
                 let lastAccess = found.status.lastAccess(attribute), expiration = found.status.modificationDate
                 let now = self.now()
-                // The config is captured, not its FileManager: FileManager is not Sendable in
+                // The snapshot is captured, not its FileManager: FileManager is not Sendable in
                 // Apple's SDK (.ci/darwin-check).
                 onMetaChangingQueue {
                     // Best effort: a file removed in the meantime has nothing left to extend.
                     try? FileDates.extend(path: path, lastAccess: lastAccess, expiration: expiration,
                                           extending: extendingExpiration, now: now,
-                                          attribute: attribute, fileManager: config.fileManager)
+                                          attribute: attribute, fileManager: settings.config.fileManager)
                 }
             }
             return object
@@ -381,9 +425,37 @@ extension DiskStorage {
         /// "certainly not cached by this instance's knowledge", `true` means "maybe". For study
         /// (chapter 6); `isCached` is the real question.
         package func isMaybeCached(forKey key: String, forcedExtension: String? = nil) -> Bool {
-            guard let name = try? cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config)
+            guard let name = try? cacheFileName(forKey: key, forcedExtension: forcedExtension, config: settings.withLock { $0 }.config)
             else { return false }
             return shortcutAllows(name)
+        }
+
+        // Kingfisher 8.11's names for the shortcut (`maybeCached`, `maybeCachedSetupCompleted`),
+        // so that a test written against Kingfisher with `@testable import` reaches it. Kingfisher
+        // keeps them as stored properties touched on `maybeCachedCheckingQueue`; here they are
+        // views of `shortcut`, each get or set one step under its lock. The first scan runs *on*
+        // `maybeCachedCheckingQueue`, so `maybeCachedCheckingQueue.sync { … }` sees it finished,
+        // as Kingfisher's tests expect.
+
+        /// The names that may be stored (nil: unknown, every check asks the disk).
+        var maybeCached: Set<String>? {
+            get { shortcut.withLock { $0.names } }
+            set { shortcut.withLock { $0.names = newValue } }
+        }
+
+        /// Whether the first scan's result is in use. Setting it to true by hand (as Kingfisher's
+        /// tests do) ends the scanning state: names stored meanwhile join `maybeCached`.
+        var maybeCachedSetupCompleted: Bool {
+            get { shortcut.withLock { !$0.scanning } }
+            set {
+                shortcut.withLock { shortcut in
+                    if newValue, shortcut.scanning {
+                        shortcut.names = shortcut.names?.union(shortcut.storedDuringScan)
+                        shortcut.storedDuringScan = []
+                    }
+                    shortcut.scanning = !newValue
+                }
+            }
         }
 
         /// Whether a value that has not expired is stored for `key`. Never throws, never decodes.
@@ -409,7 +481,7 @@ extension DiskStorage {
         }
 
         func removeFile(at url: URL) throws {
-            do { try config.fileManager.removeItem(at: url) } catch {
+            do { try currentConfig.fileManager.removeItem(at: url) } catch {
                 if Self.isNoSuchFile(error) { return }
                 throw CacheError.cannotRemoveFile(fileURL: url, underlying: error)
             }
@@ -425,7 +497,7 @@ extension DiskStorage {
         public func removeAll(skipCreatingDirectory: Bool) throws {
             try ensureReady()
             waitForMetadataUpdates()
-            do { try config.fileManager.removeItem(at: directoryURL) } catch {
+            do { try currentConfig.fileManager.removeItem(at: directoryURL) } catch {
                 if !Self.isNoSuchFile(error) {
                     throw CacheError.cannotRemoveFile(fileURL: directoryURL, underlying: error)
                 }
@@ -442,10 +514,14 @@ extension DiskStorage {
         /// see `CacheError.invalidKey`), this falls back to the key's hashed name, so the URL is
         /// always inside `directoryURL`; `store`, `value` and `remove` reject such a key instead.
         public func cacheFileURL(forKey key: String, forcedExtension: String? = nil) -> URL {
-            let config = self.config
-            let name = (try? cacheFileName(forKey: key, forcedExtension: forcedExtension, config: config))
-                ?? key.kfd.sha256
-            return directoryURL.appendingPathComponent(name, isDirectory: false)
+            directoryURL.appendingPathComponent(cacheFileName(forKey: key, forcedExtension: forcedExtension), isDirectory: false)
+        }
+
+        /// The file name for `key` (Kingfisher's internal `cacheFileName(forKey:forcedExtension:)`,
+        /// reached by its tests): the name `cacheFileURL` ends with, including its fallback to the
+        /// hashed name for a key that cannot be a file name.
+        func cacheFileName(forKey key: String, forcedExtension: String? = nil) -> String {
+            (try? cacheFileName(forKey: key, forcedExtension: forcedExtension, config: currentConfig)) ?? key.kfd.sha256
         }
 
         private func validatedFileURL(forKey key: String, forcedExtension: String?, config: Config) throws -> URL {
@@ -470,36 +546,72 @@ extension DiskStorage {
 
         // MARK: Cleaning
 
-        /// The folder's files. A vanished folder holds none: that is a normal state for a cache
+        /// What a scan needs of one file: its name, size and two dates (from one `fstatat`).
+        struct ScannedFile {
+            let name: String
+            let size: Int
+            let lastAccess: Date
+            let expiration: Date
+        }
+
+        /// Lists the folder on the system calls (`FileSystem.forEachEntry`: `readdir` + one
+        /// `fstatat` a file, no `URL` built), with the hot path's rules: hidden names (the stores'
+        /// temporary files) skipped; a vanished folder holds nothing — a normal state for a cache
         /// (the system may purge Library/Caches), so sizes are 0 and cleans find nothing, as in
-        /// Kingfisher. A folder that exists but cannot be listed is an error.
-        func allFileURLs(for propertyKeys: [URLResourceKey]) throws -> [URL] {
-            do {
-                return try config.fileManager.contentsOfDirectory(
-                    at: directoryURL, includingPropertiesForKeys: propertyKeys, options: [.skipsHiddenFiles])
-            } catch {
-                if Self.isNoSuchFile(error), !folderExists() { return [] }
+        /// Kingfisher; an entry the read path would call a miss (gone since the listing, a
+        /// dangling link, one we may not look at) skipped; sub-folders skipped. A folder that
+        /// exists but cannot be listed is an error.
+        ///
+        /// Kingfisher lists through `FileManager.enumerator` with resource keys: about 50 µs a file
+        /// on Linux, where this costs within 2× of a bare `readdir` + `fstatat` loop
+        /// (Experiments/scaling measures both in one run).
+        func scanFolder(attribute: LastAccessAttribute) throws -> [ScannedFile] {
+            var files: [ScannedFile] = []
+            try listFolder(withStatus: true) { name, status in
+                guard let status, !status.isDirectory else { return }
+                files.append(ScannedFile(name: name, size: status.size, lastAccess: status.lastAccess(attribute),
+                                         expiration: status.modificationDate))
+            }
+            return files
+        }
+
+        /// The visible names in the folder, without their metadata (the first `maybeCached` scan).
+        func fileNames() throws -> Set<String> {
+            var names = Set<String>()
+            try listFolder(withStatus: false) { name, _ in names.insert(name) }
+            return names
+        }
+
+        private func listFolder(withStatus: Bool, _ body: (String, FileSystem.Status?) throws -> Void) throws {
+            do { try FileSystem.forEachEntry(inFolder: directoryPath, withStatus: withStatus, body) } catch {
+                if Self.isNoSuchFile(error) { return }
                 throw CacheError.cannotListDirectory(directory: directoryURL, underlying: error)
             }
         }
 
-        /// The metadata of every file in the folder; files that vanish while we look are skipped.
-        private func allFileMetas() throws -> [FileMeta] {
-            let attribute = config.lastAccessAttribute
-            return try allFileURLs(for: Array(FileMeta.resourceKeys(attribute))).compactMap { url in
-                try? FileMeta(fileURL: url, attribute: attribute)
-            }.filter { !$0.isDirectory }
+        /// Removes the scanned file `name` (one `unlink`; already gone is fine) and returns its URL.
+        /// Not through `config.fileManager`: a scan only removes regular files and links it has
+        /// just listed, and `removeItem` costs several system calls' worth a file.
+        private func removeScanned(_ name: String) throws -> URL {
+            // From the path: `appendingPathComponent` costs about twice `fileURLWithPath` in
+            // corelibs (4.6 µs against 2.4 µs, measured), paid once per removed file.
+            let path = directoryPath + "/" + name
+            let url = URL(fileURLWithPath: path, isDirectory: false)
+            do { try FileSystem.unlinkIfPresent(path) } catch {
+                throw CacheError.cannotRemoveFile(fileURL: url, underlying: error)
+            }
+            return url
         }
 
         /// Removes every file that has expired at `referenceDate`, and returns their URLs.
-        /// Complexity: O(n) in the number of files (one metadata read each).
+        /// Complexity: O(n) in the number of files (one `fstatat` each).
         @discardableResult
         public func removeExpiredValues(referenceDate: Date) throws -> [URL] {
-            try ensureReady()
+            let config = try ensureReady()
             waitForMetadataUpdates()
-            let expired = try allFileMetas().filter { $0.expired(referenceDate: referenceDate) }.map(\.url)
-            try expired.forEach(removeFile(at:))
-            return expired
+            return try scanFolder(attribute: config.lastAccessAttribute)
+                .filter { $0.expiration <= referenceDate }
+                .map { try removeScanned($0.name) }
         }
 
         /// Removes every file that has expired now, and returns their URLs.
@@ -515,23 +627,21 @@ extension DiskStorage {
         /// the next few stores trigger another scan each. Complexity: O(n log n) in the file count.
         @discardableResult
         public func removeSizeExceededValues() throws -> [URL] {
-            try ensureReady()
+            let config = try ensureReady()
             waitForMetadataUpdates()
             let sizeLimit = config.sizeLimit
             guard sizeLimit > 0 else { return [] }
-            let metas = try allFileMetas()
-            var size = metas.reduce(UInt(0)) { $0 + UInt($1.fileSize) }
+            let files = try scanFolder(attribute: config.lastAccessAttribute)
+            var size = files.reduce(UInt(0)) { $0 + UInt($1.size) }
             guard size > sizeLimit else { return [] }
             let target = sizeLimit / 2
-            // Oldest access first; a file without a date is the first to go.
-            let oldestFirst = metas.sorted {
-                ($0.lastAccessDate ?? .distantPast) < ($1.lastAccessDate ?? .distantPast)
-            }
+            // Oldest access first (Kingfisher sorts newest first with `FileMeta.lastAccessDate`
+            // and takes from the end: the same order of removal).
+            let oldestFirst = files.sorted { $0.lastAccess < $1.lastAccess }
             var removed: [URL] = []
-            for meta in oldestFirst where size > target {
-                try removeFile(at: meta.url)
-                removed.append(meta.url)
-                size -= UInt(meta.fileSize)
+            for file in oldestFirst where size > target {
+                removed.append(try removeScanned(file.name))
+                size -= UInt(file.size)
             }
             return removed
         }
@@ -539,21 +649,11 @@ extension DiskStorage {
         /// The bytes the files take (their exact sizes; sub-folders are not counted).
         /// Complexity: O(n) in the number of files.
         public func totalSize() throws -> UInt {
-            try ensureReady()
-            return try allFileMetas().reduce(0) { $0 + UInt($1.fileSize) }
+            let config = try ensureReady()
+            return try scanFolder(attribute: config.lastAccessAttribute).reduce(0) { $0 + UInt($1.size) }
         }
 
         // MARK: Errors
-
-        /// Whether `error` means "not permitted" (EACCES, EPERM: a folder we may not search), as
-        /// either platform reports it.
-        static func isNotPermitted(_ error: any Error) -> Bool {
-            let ns = error as NSError
-            if ns.domain == NSCocoaErrorDomain, ns.code == CocoaError.fileReadNoPermission.rawValue { return true }
-            if ns.domain == NSPOSIXErrorDomain, ns.code == Int(EACCES) || ns.code == Int(EPERM) { return true }
-            if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError { return isNotPermitted(underlying) }
-            return false
-        }
 
         /// Whether `error` means "there is no such file", as either platform reports it.
         static func isNoSuchFile(_ error: any Error) -> Bool {

@@ -4,13 +4,30 @@ import Foundation
 
 extension DiskStorage {
 
-    /// What the storage knows about one file from its metadata, without reading its bytes.
+    /// What the storage knows about one file from its metadata, without reading its bytes, in
+    /// Kingfisher 8.11's shape (`DiskStorage.FileMeta`: its memberwise init and its ordering are
+    /// what its tests reach). The scans themselves read `ScannedFile`s, which need no `URL`.
     struct FileMeta {
         let url: URL
         let lastAccessDate: Date?
         let estimatedExpirationDate: Date?
         let isDirectory: Bool
         let fileSize: Int
+
+        /// Kingfisher's ordering, for `sorted(by:)`: the most recently accessed first (a file
+        /// without a date last). Its trim sorts so and removes from the end.
+        static func lastAccessDate(lhs: FileMeta, rhs: FileMeta) -> Bool {
+            (lhs.lastAccessDate ?? .distantPast) > (rhs.lastAccessDate ?? .distantPast)
+        }
+
+        /// Kingfisher's memberwise initializer.
+        init(fileURL: URL, lastAccessDate: Date?, estimatedExpirationDate: Date?, isDirectory: Bool, fileSize: Int) {
+            self.url = fileURL
+            self.lastAccessDate = lastAccessDate
+            self.estimatedExpirationDate = estimatedExpirationDate
+            self.isDirectory = isDirectory
+            self.fileSize = fileSize
+        }
 
         /// The resource keys `init(fileURL:attribute:)` asks for.
         static func resourceKeys(_ attribute: LastAccessAttribute) -> Set<URLResourceKey> {

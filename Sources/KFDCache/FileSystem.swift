@@ -1,9 +1,9 @@
 // The disk storage's hot path, on the system calls it is made of: one `stat` for `isCached`;
 // `open` + `fstat` + one `read` + `close` for a hit; `open` + `write` + `futimens` + `close` +
-// `rename` for a store; `utimensat` for a date rewrite. Foundation's `URL.resourceValues` costs
-// tens of system calls' worth here (Experiments/disk-overhead measures all three layers), so it
-// stays where it is the public API, in the O(n) folder scans, and where Darwin needs it (writing a
-// creation date).
+// `rename` for a store; `utimensat` for a date rewrite; `readdir` + one `fstatat` a file for the
+// folder scans. Foundation's `URL.resourceValues` costs tens of system calls' worth here
+// (Experiments/disk-overhead measures all three layers; Experiments/scaling the scans), so it
+// stays only where it is the public API and where Darwin needs it (writing a creation date).
 
 import Foundation
 #if canImport(Glibc)
@@ -152,6 +152,53 @@ extension DiskStorage {
         /// Swift 6.3.)
         static func rename(_ source: String, to destination: String) throws {
             guard Foundation.rename(source, destination) == 0 else { throw posixError(errno, destination) }
+        }
+
+        /// Calls `body` with the name of every entry of the folder at `path` whose name does not
+        /// start with "." (so neither "." and "..", nor the stores' hidden temporary files: the
+        /// rule `FileManager`'s `.skipsHiddenFiles` follows), and, when `withStatus`, what
+        /// `fstatat` says about it (links followed, as the read path follows them). An entry whose
+        /// `fstatat` fails — removed since the listing, a dangling link, one we may not look at —
+        /// is skipped: the read path reports each of those as a miss, so it holds nothing.
+        ///
+        /// One `open` + `fdopendir`, then `readdir` and one `fstatat` per entry, relative to the
+        /// folder's descriptor (no path is built per file). `fdopendir` rather than `opendir` +
+        /// `dirfd`: `dirfd` is a macro in some Darwin SDKs, and the descriptor is the point.
+        /// - Throws: the POSIX error of opening or reading the folder (ENOENT when it is gone).
+        static func forEachEntry(inFolder path: String, withStatus: Bool,
+                                 _ body: (_ name: String, _ status: Status?) throws -> Void) throws {
+            let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else { throw posixError(errno, path) }
+            guard let folder = fdopendir(fd) else {
+                let code = errno
+                close(fd)
+                throw posixError(code, path)
+            }
+            // closedir closes `fd` too.
+            defer { closedir(folder) }
+            var raw = stat()
+            while true {
+                errno = 0
+                guard let entry = readdir(folder) else {
+                    if errno != 0 { throw posixError(errno, path) }
+                    return
+                }
+                let nameCapacity = MemoryLayout.size(ofValue: entry.pointee.d_name)
+                let listed: (name: String, status: Status?)? = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                    tuple.withMemoryRebound(to: CChar.self, capacity: nameCapacity) { name in
+                        if name[0] == 0x2E { return nil }   // "." first: hidden, or "." / ".."
+                        if !withStatus { return (String(cString: name), nil) }
+                        guard fstatat(fd, name, &raw, 0) == 0 else { return nil }
+                        return (String(cString: name), Status(raw))
+                    }
+                }
+                if let listed { try body(listed.name, listed.status) }
+            }
+        }
+
+        /// Removes the file (or link) at `path`; one already gone is not an error.
+        static func unlinkIfPresent(_ path: String) throws {
+            guard unlink(path) == 0 || errno == ENOENT else { throw posixError(errno, path) }
         }
 
         static func posixError(_ code: Int32, _ path: String) -> NSError {

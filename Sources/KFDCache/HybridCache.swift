@@ -79,6 +79,25 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
         self.init(memoryStorage: memory, diskStorage: disk, serializer: serializer)
     }
 
+    /// Builds the disk folder's URL from the base folder and the storage's folder name
+    /// (Kingfisher's `ImageCache.DiskCachePathClosure`).
+    public typealias DiskCachePathClosure = @Sendable (URL, String) -> URL
+
+    /// Kingfisher's `ImageCache(name:cacheDirectoryURL:diskCachePathClosure:)`, with a serializer
+    /// (this cache is generic; for `Bitmap` the serializer can be left out). The folder is
+    /// `diskCachePathClosure(cacheDirectoryURL ?? the user's caches folder, "com.kfdcache.DiskStorage.<name>")`.
+    /// - Throws: `CacheError.invalidCacheName` for an empty name (Kingfisher traps);
+    ///   `cannotCreateDirectory`.
+    public convenience init(name: String, serializer: some CacheSerializer<Value>, cacheDirectoryURL: URL?,
+                            diskCachePathClosure: DiskCachePathClosure? = nil) throws {
+        guard !name.isEmpty else { throw CacheError.invalidCacheName }
+        let memory = MemoryStorage.Backend<Value>(config: .init(totalCostLimit: HybridCache.defaultMemoryCostLimit))
+        var config = DiskStorage.Config(name: name, sizeLimit: 0, directory: cacheDirectoryURL)
+        if let diskCachePathClosure { config.cachePathBlock = diskCachePathClosure }
+        let disk = try DiskStorage.Backend<Data>(config: config)
+        self.init(memoryStorage: memory, diskStorage: disk, serializer: serializer)
+    }
+
     public init(memoryStorage: MemoryStorage.Backend<Value>, diskStorage: DiskStorage.Backend<Data>,
                 serializer: some CacheSerializer<Value>) {
         self.memoryStorage = memoryStorage
@@ -282,15 +301,26 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
         return .none
     }
 
-    /// `imageCachedType`, answered on `ioQueue` — after every disk operation queued before it.
+    /// `imageCachedType`, as Kingfisher 8.11 answers it (`Sources/Cache/ImageCache.swift`): a
+    /// memory hit at once, on the calling thread (through `callbackQueue`: with `.untouch`, before
+    /// this returns) — memory needs no I/O; otherwise the disk is asked on `ioQueue`, after every
+    /// disk operation queued before it.
     public func imageCachedTypeAsync(forKey key: String, processorIdentifier: String = "", forcedExtension: String? = nil,
                                      callbackQueue: CallbackQueue = .untouch,
                                      completionHandler: @escaping @Sendable (CacheType) -> Void) {
+        let computedKey = key.computedKey(with: processorIdentifier)
+        if memoryStorage.isCached(forKey: computedKey) {
+            callbackQueue.execute { completionHandler(.memory) }
+            return
+        }
         ioQueue.async {
-            let type = self.imageCachedType(forKey: key, processorIdentifier: processorIdentifier, forcedExtension: forcedExtension)
+            let type: CacheType = self.diskStorage.isCached(forKey: computedKey, forcedExtension: forcedExtension) ? .disk : .none
             callbackQueue.execute { completionHandler(type) }
         }
     }
+
+    /// The total cost of the values in memory now (Kingfisher's `memoryStorageCacheCost`).
+    public var memoryStorageCacheCost: Int { memoryStorage.totalCacheCost() }
 
     public func isCached(forKey key: String, processorIdentifier: String = "", forcedExtension: String? = nil) -> Bool {
         imageCachedType(forKey: key, processorIdentifier: processorIdentifier, forcedExtension: forcedExtension).cached
@@ -325,6 +355,13 @@ extension HybridCache where Value == Bitmap {
     /// A generic class cannot hold a static stored property, so it is given for `Bitmap`, the value
     /// this workbook caches; make your own `HybridCache(name:serializer:)` for other values.
     public static var `default`: HybridCache<Bitmap> { DefaultHybridCache.shared }
+
+    /// Kingfisher's `ImageCache(name:cacheDirectoryURL:diskCachePathClosure:)`, exactly as its
+    /// tests call it: a `Bitmap` cache with the PPM serializer.
+    public convenience init(name: String, cacheDirectoryURL: URL?, diskCachePathClosure: DiskCachePathClosure? = nil) throws {
+        try self.init(name: name, serializer: PPMSerializer(), cacheDirectoryURL: cacheDirectoryURL,
+                      diskCachePathClosure: diskCachePathClosure)
+    }
 }
 
 private enum DefaultHybridCache {

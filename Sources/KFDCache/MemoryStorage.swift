@@ -113,12 +113,16 @@ public enum MemoryStorage {
 
         /// `store`, by the name Kingfisher's own code and tests call it (its store never throws).
         func storeNoThrow(value: T, forKey key: String, expiration: StorageExpiration? = nil) {
+            // The clock, the cost and the key's NSString are taken before the lock: the critical
+            // section is the NSCache write and the index insert (Experiments/memory-overhead
+            // measures each part of a store).
+            let now = self.now(), cost = value.cacheCost, nsKey = key as NSString
             lock.withLock {
                 let expiration = expiration ?? _config.expiration
                 guard !expiration.isExpired else { return }
-                let object = StorageObject(value, expiration: expiration, now: now(), cost: value.cacheCost,
+                let object = StorageObject(value, expiration: expiration, now: now, cost: cost,
                                            keepInBackground: _config.keepWhenEnteringBackground)
-                storage.setObject(object, forKey: key as NSString, cost: value.cacheCost)
+                storage.setObject(object, forKey: nsKey, cost: cost)
                 keys.insert(key)
             }
         }
@@ -223,7 +227,9 @@ extension MemoryStorage {
         private(set) var expiration: StorageExpiration
         private(set) var estimatedExpiration: Date
 
-        init(_ value: T, expiration: StorageExpiration, now: Date, cost: Int = 0, keepInBackground: Bool = false) {
+        /// `StorageObject(value, expiration:)` is Kingfisher's initializer (its tests make one
+        /// alone); the backend passes its own clock, the cost and the background rule.
+        init(_ value: T, expiration: StorageExpiration, now: Date = Date(), cost: Int = 0, keepInBackground: Bool = false) {
             self.value = value
             self.cost = cost
             self.keepInBackground = keepInBackground
@@ -232,6 +238,12 @@ extension MemoryStorage {
         }
 
         func isExpired(at date: Date) -> Bool { estimatedExpiration <= date }
+
+        /// Kingfisher's `extendExpiration(_:)`, from the wall clock (default: restart the lifetime).
+        /// Like every change to the object, call it under the owning backend's lock.
+        func extendExpiration(_ extending: ExpirationExtending = .cacheTime) {
+            extendExpiration(extending, from: Date())
+        }
 
         func extendExpiration(_ extending: ExpirationExtending, from now: Date) {
             switch extending {

@@ -136,9 +136,19 @@ enum Checking {
 
     static func report(_ result: CheckResult, for exercise: ExerciseInfo) {
         let name = "\(exercise.name) — \(exercise.title(in: .current))"
-        func detail(_ text: String) { print("          \(text)") }
+        /// A line of the verdict, wrapped to the terminal under a 10-column indent (a message may
+        /// hold line breaks of its own, such as the lines a race was found in).
+        func detail(_ text: String) {
+            for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let body = part.trimmingCharacters(in: .whitespaces)
+                for line in ReportLayout.wrap(body, width: Terminal.columns, first: "          ", indent: 10) { print(line) }
+            }
+        }
         // In Korean the check programs' own messages stay English: say so once, above them.
-        func framing() { let note = Strings.text(.checkMessagesNote); if !note.isEmpty { detail(Terminal.styled(note, .dim)) } }
+        func framing() {
+            let note = Strings.text(.checkMessagesNote)
+            if !note.isEmpty { print(Terminal.styled("          " + note, .dim)) }
+        }
         switch result {
         case .outcome(let outcome) where outcome.verdict == .passed:
             print("\(Terminal.styled(Strings.text(.verdictDone), .green)) \(name)")

@@ -1,5 +1,15 @@
 // Kingfisher 8.11's own behaviour, as its test suite pins it down, written here in our own words:
 // where KFDCache matches it, and where it differs on purpose (each difference says so).
+//
+// The differences, all of them (each pinned below):
+//   • a dangling symbolic link is a miss here; Kingfisher reads the link's own dates and then
+//     throws `cannotLoadDataFromDisk` (section 5);
+//   • `config.fileManager` is asked only for the folder-level steps, removals by key, and the
+//     confirmation after a failed metadata read; reads, stores, `isCached` and the folder scans are
+//     system calls, so a `FileManager` subclass does not see them (section 11). Kingfisher sends
+//     every file operation through it.
+// Matched since the last port: unreadable metadata on an existing file (section 9) and
+// `imageCachedTypeAsync` on a memory hit (section 10).
 
 import Foundation
 import Synchronization
@@ -260,5 +270,184 @@ struct KingfisherBehaviourTests {
         }
         #expect(nested.wait(timeout: .now() + 10) == .success)
         #expect(answered.withLock { $0 } == true)
+    }
+}
+
+// MARK: 9. Metadata that cannot be read, on a file that exists (Kingfisher 8.11's rule, matched)
+
+extension KingfisherBehaviourTests {
+
+    /// Kingfisher 8.11 (`DiskStorage.Backend.value(forKey:referenceDate:actuallyLoad:…)`): when
+    /// reading a file's metadata fails for a reason other than a missing file, it asks
+    /// `config.fileManager.fileExists`; not confirmed is a miss, confirmed is an error
+    /// (`invalidURLResource`; ours: `cannotAccessFileAttributes`). A link that points at itself
+    /// fails every `stat` with ELOOP, even for root, and `FileManager.fileExists` says false for it.
+    @Test("a file whose metadata fails (ELOOP) and that the file manager cannot confirm is a miss")
+    func unreadableMetadataUnconfirmedIsAMiss() throws {
+        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder)
+        try backend.store(value: Data("x".utf8), forKey: "loop")
+        let url = backend.cacheFileURL(forKey: "loop")
+        try FileManager.default.removeItem(at: url)
+        #expect(symlink(url.lastPathComponent, url.path) == 0)   // a link to itself
+        #expect(try backend.value(forKey: "loop") == nil)
+        #expect(!backend.isCached(forKey: "loop"))
+    }
+
+    @Test("a file whose metadata fails and that the file manager confirms throws cannotAccessFileAttributes")
+    func unreadableMetadataConfirmedThrows() throws {
+        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let lying = FileExistsLyingFileManager()
+        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder) {
+            $0 = DiskStorage.Config(name: $0.name, sizeLimit: 0, fileManager: lying, directory: folder.url)
+        }
+        try backend.store(value: Data("x".utf8), forKey: "loop")
+        let url = backend.cacheFileURL(forKey: "loop")
+        try FileManager.default.removeItem(at: url)
+        #expect(symlink(url.lastPathComponent, url.path) == 0)
+        lying.lieAboutExistence(ofPath: url.path)
+        #expect {
+            try backend.value(forKey: "loop")
+        } throws: { error in
+            guard case CacheError.cannotAccessFileAttributes = error else { return false }
+            return true
+        }
+        #expect(!backend.isCached(forKey: "loop"), "isCached turns the error into false, as Kingfisher's does")
+    }
+
+    /// Kingfisher's own test of the same rule (`testValueWithUnreadableMetadataOnExistingFileThrows`):
+    /// a folder we may not search, and a file manager that confirms the file anyway. As root
+    /// (CI) the scenario runs in a child process that drops to `nobody` first.
+    @Test("Kingfisher's scenario: an unsearchable folder, a file manager that confirms the file: an error")
+    func unsearchableFolderConfirmedThrows() async throws {
+        if getuid() != 0 {
+            #expect(Self.unsearchableConfirmedScenario())
+            return
+        }
+        #if compiler(>=6.2) && os(Linux)
+        await #expect(processExitsWith: .success) {
+            guard setgid(65534) == 0, setuid(65534) == 0 else { exit(2) }
+            exit(KingfisherBehaviourTests.unsearchableConfirmedScenario() ? 0 : 1)
+        }
+        #endif
+    }
+
+    /// True when the read throws `cannotAccessFileAttributes`. Runs as the calling user.
+    static func unsearchableConfirmedScenario() -> Bool {
+        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kfd-lie-\(UUID().uuidString)")
+        let lying = FileExistsLyingFileManager()
+        guard let backend = try? DiskStorage.Backend<Data>(config: .init(name: "lie", sizeLimit: 0, fileManager: lying, directory: base)),
+              (try? backend.store(value: Data("x".utf8), forKey: "a")) != nil else { return false }
+        defer {
+            chmod(backend.directoryURL.path, 0o700)
+            try? FileManager.default.removeItem(at: base)
+        }
+        lying.lieAboutExistence(ofPath: backend.cacheFileURL(forKey: "a").path)
+        guard chmod(backend.directoryURL.path, 0) == 0 else { return false }
+        do {
+            _ = try backend.value(forKey: "a")
+            return false
+        } catch CacheError.cannotAccessFileAttributes {
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    // MARK: 10. imageCachedTypeAsync on a memory hit (Kingfisher 8.11, matched)
+
+    @Test("imageCachedTypeAsync answers a memory hit at once, on the calling thread (.untouch)")
+    func cachedTypeAsyncMemoryHitIsImmediate() throws {
+        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let cache = try HybridCache(name: "type", serializer: PPMSerializer(), directory: folder.url)
+        let picture = Bitmap.gradient(width: 2, height: 2, seed: 9)
+        let stored: CacheStoreResult = try awaitCallback { done in cache.store(picture, forKey: "k", completionHandler: done) }
+        try stored.diskCacheResult.get()
+        // Block ioQueue: an answer that went through it could not arrive before the gate opens,
+        // so an answer already there when the call returns was given on this thread, inside it.
+        let gate = DispatchSemaphore(value: 0)
+        cache.ioQueue.async { gate.wait() }
+        let answer = Mutex<CacheType?>(nil)
+        cache.imageCachedTypeAsync(forKey: "k") { type in answer.withLock { $0 = type } }
+        #expect(answer.withLock { $0 } == .memory, "answered before imageCachedTypeAsync returned")
+        // Not in memory: the disk is asked on ioQueue, after the gate.
+        cache.clearMemoryCache()
+        let later = Mutex<CacheType?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        cache.imageCachedTypeAsync(forKey: "k") { type in later.withLock { $0 = type }; done.signal() }
+        #expect(later.withLock { $0 } == nil, "a disk question waits for ioQueue")
+        gate.signal()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(later.withLock { $0 } == .disk)
+    }
+}
+
+// MARK: 11. What the file manager is asked (a difference, pinned)
+
+extension KingfisherBehaviourTests {
+    @Test("the hot path and the scans never ask config.fileManager; remove(forKey:) does")
+    func fileManagerScope() throws {
+        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let recording = RecordingFileManager()
+        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder) {
+            $0 = DiskStorage.Config(name: $0.name, sizeLimit: 1, fileManager: recording, directory: folder.url)
+            // The access time, written with system calls on both platforms (a creation date is
+            // written through the file manager: that is on the list, and Darwin's default).
+            $0.lastAccessAttribute = .contentAccessDate
+        }
+        backend.waitForInitialScan()
+        recording.reset()
+        try backend.store(value: Data("xx".utf8), forKey: "a")
+        #expect(try backend.value(forKey: "a", extendingExpiration: .none) == Data("xx".utf8))
+        #expect(backend.isCached(forKey: "a"))
+        #expect(!backend.isCached(forKey: "b"))
+        #expect(try backend.value(forKey: "b") == nil)
+        #expect(try backend.totalSize() == 2)
+        #expect(try backend.removeExpiredValues().isEmpty)
+        #expect(recording.calls.isEmpty, "asked: \(recording.calls)")
+        #expect(try backend.removeSizeExceededValues().count == 1, "2 bytes over a 1-byte limit: trimmed to 0")
+        #expect(recording.calls.isEmpty, "a clean removes with unlink: \(recording.calls)")
+        try backend.store(value: Data("y".utf8), forKey: "c")
+        try backend.remove(forKey: "c")
+        // First the removal itself (Foundation may call its own methods from inside it).
+        #expect(recording.calls.first == "removeItem(at:)")
+    }
+}
+
+/// Records the calls a backend makes to the `FileManager` methods Kingfisher sends file work to.
+// @unchecked Sendable: `recorded` is only read or written inside its lock (`Mutex`).
+final class RecordingFileManager: FileManager, @unchecked Sendable {
+    private let recorded = Mutex<[String]>([])
+    var calls: [String] { recorded.withLock { $0 } }
+    func reset() { recorded.withLock { $0 = [] } }
+    private func note(_ call: String) { recorded.withLock { $0.append(call) } }
+
+    override func fileExists(atPath path: String) -> Bool {
+        note("fileExists(atPath:)")
+        return super.fileExists(atPath: path)
+    }
+    override func contentsOfDirectory(atPath path: String) throws -> [String] {
+        note("contentsOfDirectory(atPath:)")
+        return try super.contentsOfDirectory(atPath: path)
+    }
+    override func removeItem(at url: URL) throws {
+        note("removeItem(at:)")
+        try super.removeItem(at: url)
+    }
+    override func attributesOfItem(atPath path: String) throws -> [FileAttributeKey: Any] {
+        note("attributesOfItem(atPath:)")
+        return try super.attributesOfItem(atPath: path)
+    }
+}
+
+/// Kingfisher's test helper of the same name: a file manager that says a chosen path exists.
+// @unchecked Sendable: `lies` is only read or written inside its lock (`Mutex`).
+final class FileExistsLyingFileManager: FileManager, @unchecked Sendable {
+    private let lies = Mutex<Set<String>>([])
+
+    func lieAboutExistence(ofPath path: String) { lies.withLock { _ = $0.insert(path) } }
+
+    override func fileExists(atPath path: String) -> Bool {
+        lies.withLock { $0.contains(path) } || super.fileExists(atPath: path)
     }
 }
