@@ -8,6 +8,13 @@ public struct ChapterInfo: Sendable, Equatable {
     public let summary: String
     /// Whether its demos race on purpose: ThreadSanitizer runs skip it.
     public var deliberatelyRacy = false
+    /// The title and summary in Korean, from workbook.json (`title_ko`, `summary_ko`), if written.
+    public var koreanTitle: String?
+    public var koreanSummary: String?
+
+    /// The title and summary as `language` reads them (English when there is no Korean).
+    public func title(in language: Language) -> String { language == .ko ? koreanTitle ?? title : title }
+    public func summary(in language: Language) -> String { language == .ko ? koreanSummary ?? summary : summary }
 
     /// "04"
     public var paddedNumber: String { number < 10 ? "0\(number)" : "\(number)" }
@@ -19,7 +26,8 @@ public struct ChapterInfo: Sendable, Equatable {
 
 public enum Catalog {
     public static let chapters: [ChapterInfo] = Manifest.current.chapters.map {
-        ChapterInfo(number: $0.number, slug: $0.slug, title: $0.title, summary: $0.summary, deliberatelyRacy: $0.deliberatelyRacy)
+        ChapterInfo(number: $0.number, slug: $0.slug, title: $0.title, summary: $0.summary, deliberatelyRacy: $0.deliberatelyRacy,
+                    koreanTitle: $0.koreanTitle, koreanSummary: $0.koreanSummary)
     }
 
     /// The chapter for "4", "04", "ch04", "issue-1233", "04-issue-1233" or "ch04-issue-1233".

@@ -13,6 +13,17 @@ public struct ExerciseInfo: Sendable, Equatable {
     public let glue: String
     public let isConcurrency: Bool
     public let hints: [String]
+    /// The title and hints in Korean, from workbook.json (`title_ko`, `hints_ko`), if written.
+    public var koreanTitle: String? = nil
+    public var koreanHints: [String]? = nil
+
+    /// The title as `language` reads it (English when there is no Korean).
+    public func title(in language: Language) -> String { language == .ko ? koreanTitle ?? title : title }
+    /// The hints as `language` reads them: each Korean hint where there is one, else the English.
+    public func hints(in language: Language) -> [String] {
+        guard language == .ko, let korean = koreanHints else { return hints }
+        return hints.indices.map { $0 < korean.count ? korean[$0] : hints[$0] }
+    }
 
     /// The file the learner edits, relative to the package root.
     public var stub: String {
@@ -31,7 +42,8 @@ public enum ExerciseCatalog {
     public static let exercises: [ExerciseInfo] = Manifest.current.chapters.flatMap { chapter in
         chapter.exercises.map {
             ExerciseInfo(name: $0.id, chapter: chapter.number, title: $0.title, file: $0.file, type: $0.type,
-                         check: $0.check, glue: $0.glue, isConcurrency: $0.concurrency ?? false, hints: $0.hints)
+                         check: $0.check, glue: $0.glue, isConcurrency: $0.concurrency ?? false, hints: $0.hints,
+                         koreanTitle: $0.koreanTitle, koreanHints: $0.koreanHints)
         }
     }
 

@@ -14,29 +14,36 @@ public struct ChapterOptions: Sendable {
     public var help = false
     /// The seed for everything random in the run; printed, so a run can be repeated.
     public var seed: UInt64 = 1233
+    /// The language of the report's words (CLAIM and SO lines, headings); never of `--json`.
+    public var language: Language = .current
 
     public init() {}
 
-    public static let flags = ["--quick", "--json", "--help", "--seed"]
+    public static let flags = ["--quick", "--json", "--help", "--seed", "--lang"]
 
     /// Parses the chapter's flags. Throws a message (with a suggestion) for anything unknown.
     public static func parse(_ arguments: [String]) throws(UsageError) -> ChapterOptions {
         var options = ChapterOptions()
-        var rest = arguments[...]
+        if let message = Language.flagError(in: arguments) { throw UsageError(message) }
+        // `workbook NN --lang ko` takes the flag off before the chapter sees it: then the process's own.
+        if Language.flagValue(in: arguments) != nil {
+            options.language = Language.resolve(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+        }
+        var rest = Language.removingFlag(from: arguments)[...]
         while let argument = rest.popFirst() {
             switch argument {
             case "--quick", "-q": options.quick = true
             case "--json": options.json = true
             case "--help", "-h": options.help = true
             case "--seed":
-                guard let text = rest.popFirst() else { throw UsageError("--seed needs a number after it, e.g. --seed 42") }
+                guard let text = rest.popFirst() else { throw UsageError(Strings.text(.errorSeedMissing, in: options.language)) }
                 guard let seed = UInt64(text) else {
-                    throw UsageError("--seed must be a whole number, 0 or more (not '\(text)'), e.g. --seed 42")
+                    throw UsageError(Strings.text(.errorSeedNotNumber, text, in: options.language))
                 }
                 options.seed = seed
             default:
-                let hint = Suggest.nearest(to: argument, in: flags).map { " Did you mean \($0)?" } ?? ""
-                throw UsageError("unknown option '\(argument)'.\(hint) See --help.")
+                let hint = Suggest.nearest(to: argument, in: flags).map { Strings.text(.didYouMeanFlag, $0, in: options.language) } ?? ""
+                throw UsageError(Strings.text(.errorUnknownOption, argument, hint, in: options.language))
             }
         }
         return options
@@ -112,6 +119,14 @@ public final class Lab {
         return value
     }
 
+    /// The language the report is written in (`--lang`, else the locale).
+    public var language: Language { options.language }
+
+    /// `english`, or `korean` when the report is in Korean.
+    public func words(_ english: String, ko korean: String?) -> String {
+        language == .ko ? korean ?? english : english
+    }
+
     private func say(_ text: String = "") {
         guard !options.json else { return }
         print(text)
@@ -122,11 +137,11 @@ public final class Lab {
     }
 
     func banner() {
-        let title = ReportLayout.wrap([Span("Chapter \(info.number) · \(info.title)", .bold)], width: width)
+        let title = ReportLayout.wrap([Span(Strings.text(.chapterBanner, info.number, info.title(in: language), in: language), .bold)], width: width)
         say(title)
         let rule = min(width, title.map(ReportLayout.width(of:)).max() ?? 0)
         say(Terminal.styled(String(repeating: "─", count: rule), .dim))
-        say(ReportLayout.wrap([Span("seed \(options.seed)\(options.quick ? " · quick run" : "") · \(Self.platform)")], width: width))
+        say(ReportLayout.wrap([Span("seed \(options.seed)\(options.quick ? Strings.text(.chapterQuickRun, in: language) : "") · \(Self.platform)")], width: width))
     }
 
     /// Starts a numbered part of the report; figures recorded after it are keyed "<key>.<name>".
@@ -152,9 +167,12 @@ public final class Lab {
         }
     }
 
-    public func claim(_ text: String) { labelled("CLAIM", text, .yellow) }
+    /// The statement a part tests. `ko`: the same statement in Korean, with the same values in it.
+    public func claim(_ text: String, ko korean: String? = nil) { labelled("CLAIM", words(text, ko: korean), .yellow) }
     public func run(_ text: String) { labelled("RUN", text, .cyan) }
-    public func conclude(_ text: String) {
+    /// What the part showed. `ko`: the same conclusion in Korean, with the same values in it.
+    public func conclude(_ text: String, ko korean: String? = nil) {
+        let text = words(text, ko: korean)
         labelled("SO", text, .green)
         if !verdicts.isEmpty, verdicts[verdicts.count - 1].conclusion == nil {
             verdicts[verdicts.count - 1].conclusion = ReportLayout.firstSentence(text)
@@ -237,7 +255,7 @@ public final class Lab {
     public func read(_ places: [String]) {
         summary()
         say()
-        say(Terminal.styled("Where to read", .bold))
+        say(Terminal.styled(Strings.text(.chapterWhereToRead, in: language), .bold))
         for place in places { bullet(place) }
     }
 
@@ -247,10 +265,11 @@ public final class Lab {
         guard !summaryShown, !verdicts.isEmpty else { return }
         summaryShown = true
         say()
-        say(Terminal.styled("In short (this run: seed \(options.seed)\(options.quick ? ", quick" : ""), \(Self.platform))", .bold))
+        let heading = options.quick ? Strings.Key.chapterSummaryQuick : .chapterSummary
+        say(Terminal.styled(Strings.text(heading, options.seed, Self.platform, in: language), .bold))
         for verdict in verdicts {
             let number = "  \(verdict.number). "
-            let text = verdict.conclusion ?? verdict.lastMeasured ?? "(nothing measured)"
+            let text = verdict.conclusion ?? verdict.lastMeasured ?? Strings.text(.chapterNothingMeasured, in: language)
             say(ReportLayout.wrap([Span(text)], width: width, first: [Span(number)], indent: ReportLayout.width(number)))
         }
     }
@@ -260,12 +279,12 @@ public final class Lab {
     public func exercises() {
         let names = ExerciseCatalog.exercises.filter { $0.chapter == info.number }.map(\.name)
         say()
-        say(Terminal.styled("Try it yourself", .bold))
-        if names.isEmpty { bullet("no coded exercise for this chapter: take the questions at the end of the notes") }
+        say(Terminal.styled(Strings.text(.chapterTryIt, in: language), .bold))
+        if names.isEmpty { bullet(Strings.text(.chapterNoExercise, in: language)) }
         for name in names {
             // A command is never split across lines (it is copied whole): on a narrow terminal the
             // hint goes on a line of its own.
-            let check = "swift run workbook check \(name)", hint = "(hint: swift run workbook hint \(name))"
+            let check = "swift run workbook check \(name)", hint = Strings.text(.chapterHintCommand, name, in: language)
             if ReportLayout.width("  • \(check)   \(hint)") <= width {
                 bullet("\(check)   \(hint)")
             } else {
@@ -273,7 +292,7 @@ public final class Lab {
                 say(ReportLayout.wrap([Span(hint)], width: width, first: [Span.spaces(4)], indent: 4))
             }
         }
-        bullet("the notes: \(info.folder)/README.md")
+        bullet(Strings.text(.chapterNotes, info.folder, in: language))
     }
 
     /// Relaunches this program in a child process to run `scenario`.
@@ -332,23 +351,10 @@ public enum ChapterMain {
             Terminal.printError("error: \(error)")
             return 64
         }
-        let info = program.info
+        let info = program.info, language = options.language
         if options.help {
-            print("""
-            \(info.executable) — Chapter \(info.number): \(info.title)
-            \(info.summary)
-
-            USAGE: swift run \(info.executable) [--quick] [--json] [--seed N]
-                   swift run workbook \(info.paddedNumber) [--quick] [--json] [--seed N]
-
-            OPTIONS:
-              --quick     small sizes, a few seconds (what CI runs)
-              --json      print only the measured figures, as one JSON object
-              --seed N    seed for everything random (default 1233); printed in the report
-              --help      this text
-
-            Notes for the study group: \(info.folder)/README.md
-            """)
+            print(Strings.text(.chapterHelp, info.executable, info.number, info.title(in: language), info.summary(in: language),
+                               info.paddedNumber, info.folder, in: language))
             return 0
         }
         let lab = Lab(info: info, options: options, childPrefix: childPrefix)
@@ -356,7 +362,7 @@ public enum ChapterMain {
         do {
             try program.run(lab)
         } catch {
-            Terminal.printError("error: chapter \(info.number) stopped: \(error)")
+            Terminal.printError(Strings.text(.errorChapterStopped, info.number, "\(error)", in: language))
             return 1
         }
         lab.finish()

@@ -14,6 +14,14 @@ public struct WorkbookManifest: Decodable, Sendable {
         /// Whether its demos race on purpose (ThreadSanitizer would report them): CI skips it under TSan.
         public let deliberatelyRacy: Bool
         public let exercises: [Exercise]
+        /// The title and summary in Korean (`title_ko`, `summary_ko`); nil: the English is shown.
+        public let koreanTitle: String?
+        public let koreanSummary: String?
+
+        enum CodingKeys: String, CodingKey {
+            case number, slug, title, summary, deliberatelyRacy, exercises
+            case koreanTitle = "title_ko", koreanSummary = "summary_ko"
+        }
     }
 
     public struct Exercise: Decodable, Sendable {
@@ -30,6 +38,14 @@ public struct WorkbookManifest: Decodable, Sendable {
         /// Whether the mistakes it is about are concurrency mistakes (three near-misses at least).
         public let concurrency: Bool?
         public let hints: [String]
+        /// The title and hints in Korean (`title_ko`, `hints_ko`, one for each English hint, in order).
+        public let koreanTitle: String?
+        public let koreanHints: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, file, type, check, glue, concurrency, hints
+            case koreanTitle = "title_ko", koreanHints = "hints_ko"
+        }
     }
 
     public let chapters: [Chapter]

@@ -16,7 +16,7 @@ enum Checking {
         switch arguments.first {
         case nil:
             guard let current = progress.current else {
-                print("All \(ExerciseCatalog.exercises.count) exercises are done. 'swift run workbook check all' checks them again.")
+                print(Strings.text(.checkAllDone, ExerciseCatalog.exercises.count))
                 return 0
             }
             selected = [current]
@@ -28,9 +28,9 @@ enum Checking {
         }
         let results = checkLearnerFiles(selected, root: root, swift: swift, progress: &progress)
         let done = results.filter { $0 }.count
-        if selected.count > 1 { print("\n\(done) of \(selected.count) done.") }
+        if selected.count > 1 { print("\n" + Strings.text(.checkTally, done, selected.count)) }
         if let next = progress.current, done == selected.count {
-            print(Terminal.styled("Next: \(next.name) — \(next.title). Edit \(next.stub), then: swift run workbook check", .dim))
+            print(Terminal.styled(Strings.text(.checkNext, next.name, next.title(in: .current), next.stub), .dim))
         }
         return done == selected.count ? 0 : 1
     }
@@ -45,7 +45,7 @@ enum Checking {
             CheckSubject(exercise: $0, kind: .learner, source: root.appendingPathComponent($0.stub))
         }
         do { try package.prepare(subjects) } catch {
-            Terminal.printError("error: cannot write the check package in \(package.folder.path): \(error)")
+            Terminal.printError(Strings.text(.errorCheckPackage, package.folder.path, "\(error)"))
             return []
         }
         var results: [Bool] = []
@@ -55,12 +55,12 @@ enum Checking {
                 results.append(false)
                 continue
             }
-            var result = withTicker("checking \(exercise.name)\(firstBuildNote(subject, package))") {
+            var result = withTicker(Strings.text(.tickerChecking, exercise.name, firstBuildNote(subject, package))) {
                 buildAndRun(subject, package: package, swift: swift, buildAlone: true)
             }
             var sanitizerNote: String?
             if exercise.isConcurrency, result.passed, sanitizerWanted {
-                (result, sanitizerNote) = withTicker("checking \(exercise.name) again under ThreadSanitizer\(firstSanitizedNote(subject, package))") {
+                (result, sanitizerNote) = withTicker(Strings.text(.tickerSanitizer, exercise.name, firstSanitizedNote(subject, package))) {
                     sanitized(subject, result, package: package, swift: swift, root: root)
                 }
             }
@@ -76,10 +76,10 @@ enum Checking {
     private static func firstBuildNote(_ subject: CheckSubject, _ package: CheckPackage) -> String {
         let built = package.folder.appendingPathComponent(".build", isDirectory: true)
         if !FileManager.default.fileExists(atPath: built.path) {
-            return " (the first check also builds the workbook's library, so it takes longer)"
+            return Strings.text(.firstBuildLibrary)
         }
         if !FileManager.default.fileExists(atPath: built.appendingPathComponent("debug/\(subject.program)").path) {
-            return " (building its check program for the first time)"
+            return Strings.text(.firstBuildProgram)
         }
         return ""
     }
@@ -90,8 +90,7 @@ enum Checking {
 
     private static func firstSanitizedNote(_ subject: CheckSubject, _ package: CheckPackage) -> String {
         let program = package.sanitizedScratch.appendingPathComponent("debug/\(subject.program)")
-        return FileManager.default.fileExists(atPath: program.path) ? ""
-            : " (its first build compiles the library again with the sanitizer: a few minutes, once)"
+        return FileManager.default.fileExists(atPath: program.path) ? "" : Strings.text(.tsanFirstBuild)
     }
 
     /// A concurrency exercise that passed, run again under ThreadSanitizer: a data race with a
@@ -100,15 +99,15 @@ enum Checking {
                           root: URL) -> (CheckResult, String?) {
         if let output = package.buildSanitized(subject.exercise, swift: swift) {
             let reason = output.split(separator: "\n").last { $0.contains("error") }.map(String.init) ?? "the sanitized build failed"
-            return (passed, "ThreadSanitizer could not be used here, so this check ran without it (\(reason.prefix(120)))")
+            return (passed, Strings.text(.tsanNotUsable, reason.prefix(120)))
         }
         switch package.runSanitized(subject, root: root) {
         case .clean:
-            return (passed, "ThreadSanitizer watched the same check and saw no data race.")
+            return (passed, Strings.text(.tsanClean))
         case .racesElsewhere(let count):
-            return (passed, "ThreadSanitizer reported \(count) race(s) only inside the workbook's own probes, none in your file: not counted.")
+            return (passed, Strings.text(.tsanElsewhere, count))
         case .unavailable(let reason):
-            return (passed, "\(reason): this check ran without ThreadSanitizer.")
+            return (passed, Strings.text(.tsanUnavailable, reason))
         case .races(let lines):
             let outcome = CheckOutcome(exercise: subject.exercise.name, verdict: .failed, messages: [
                 "ThreadSanitizer caught a data race: two threads used the same memory at once, with no lock or queue between them. "
@@ -120,9 +119,9 @@ enum Checking {
     }
 
     static func reportMissing(_ exercise: ExerciseInfo) {
-        print("\(Terminal.styled("✘ missing", .red)) \(exercise.name) — \(exercise.title)")
-        print("          its file \(exercise.stub) is not there: nothing to check.")
-        print("          restore it as shipped: swift run workbook reset \(exercise.name)")
+        print("\(Terminal.styled(Strings.text(.verdictMissing), .red)) \(exercise.name) — \(exercise.title(in: .current))")
+        print("          " + Strings.text(.missingNothing, exercise.stub))
+        print("          " + Strings.text(.missingRestore, exercise.name))
     }
 
     static func buildAndRun(_ subject: CheckSubject, package: CheckPackage, swift: URL, buildAlone: Bool) -> CheckResult {
@@ -135,7 +134,7 @@ enum Checking {
     }
 
     static func report(_ result: CheckResult, for exercise: ExerciseInfo) {
-        let name = "\(exercise.name) — \(exercise.title)"
+        let name = "\(exercise.name) — \(exercise.title(in: .current))"
         /// A line of the verdict, wrapped to the terminal under a 10-column indent (a message may
         /// hold line breaks of its own, such as the lines a race was found in).
         func detail(_ text: String) {
@@ -144,32 +143,37 @@ enum Checking {
                 for line in ReportLayout.wrap(body, width: Terminal.columns, first: "          ", indent: 10) { print(line) }
             }
         }
+        // In Korean the check programs' own messages stay English: say so once, above them.
+        func framing() {
+            let note = Strings.text(.checkMessagesNote)
+            if !note.isEmpty { print(Terminal.styled("          " + note, .dim)) }
+        }
         switch result {
         case .outcome(let outcome) where outcome.verdict == .passed:
-            print("\(Terminal.styled("✔ done ", .green)) \(name)")
+            print("\(Terminal.styled(Strings.text(.verdictDone), .green)) \(name)")
             return
         case .outcome(let outcome):
-            let label = outcome.verdict == .timedOut ? "✘ did not finish" : outcome.verdict == .glueEdited ? "✘ glue " : "✘ to do"
+            let label = Strings.text(outcome.verdict == .timedOut ? .verdictTimedOut : outcome.verdict == .glueEdited ? .verdictGlue : .verdictToDo)
             print("\(Terminal.styled(label, .yellow)) \(name)")
+            if !outcome.messages.isEmpty { framing() }
             for message in outcome.messages.prefix(3) { detail(message) }
         case .crashed(let signal, let excerpt):
-            print("\(Terminal.styled("✘ crash", .red)) \(name)")
-            detail("the check's run of your code died of \(signal)" + (exercise.isConcurrency
-                ? ": in a concurrency exercise this is usually a data race (two threads changing one value) or an object used after it was freed (an unowned reference)." : "."))
+            print("\(Terminal.styled(Strings.text(.verdictCrash), .red)) \(name)")
+            detail(Strings.text(.crashDied, signal) + (exercise.isConcurrency ? Strings.text(.crashConcurrency) : "."))
             for line in excerpt { detail(Terminal.styled(line.trimmingCharacters(in: .whitespaces), .dim)) }
         case .hung:
-            print("\(Terminal.styled("✘ did not finish", .yellow)) \(name)")
-            detail("the check program did not finish and was stopped. Something in your code never ends:")
-            detail("a lock never released, a sync onto a busy queue (or the queue you are on), or a loop that never ends.")
+            print("\(Terminal.styled(Strings.text(.verdictTimedOut), .yellow)) \(name)")
+            detail(Strings.text(.hungStopped))
+            detail(Strings.text(.hungCauses))
         case .doesNotCompile(let messages):
-            print("\(Terminal.styled("✘ does not compile", .yellow)) \(name)")
+            print("\(Terminal.styled(Strings.text(.verdictNoCompile), .yellow)) \(name)")
             for message in messages.prefix(6) { detail(message) }
         case .buildFailed(let output):
-            print("\(Terminal.styled("✘ not checked", .red)) \(name): the check program could not be built")
+            print("\(Terminal.styled(Strings.text(.verdictNotChecked), .red)) \(name)\(Strings.text(.notBuilt))")
             for line in output.split(separator: "\n").suffix(8) { detail(String(line)) }
         }
-        print(Terminal.styled("          edit \(exercise.stub)", .dim))
-        print(Terminal.styled("          hint: swift run workbook hint \(exercise.name)", .dim))
+        print(Terminal.styled("          " + Strings.text(.reportEdit, exercise.stub), .dim))
+        print(Terminal.styled("          " + Strings.text(.reportHint, exercise.name), .dim))
     }
 
     // MARK: watch
@@ -185,21 +189,21 @@ enum Checking {
             current = first
         } else {
             guard let pending = progress.current else {
-                print("All \(ExerciseCatalog.exercises.count) exercises are done.")
+                print(Strings.text(.watchAllDone, ExerciseCatalog.exercises.count))
                 return 0
             }
             current = pending
         }
-        print(Terminal.styled("Watching — save your file to check it again; Ctrl-C to stop.", .dim))
+        print(Terminal.styled(Strings.text(.watchBanner), .dim))
         while true {
             print(Terminal.styled("\n── \(current.name): \(current.stub)", .bold))
             let passed = checkLearnerFiles([current], root: root, swift: swift, progress: &progress).first
             if passed == true {
                 guard let next = progress.current else {
-                    print(Terminal.styled("\nAll \(ExerciseCatalog.exercises.count) exercises are done.", .green))
+                    print(Terminal.styled("\n" + Strings.text(.watchAllDone, ExerciseCatalog.exercises.count), .green))
                     return 0
                 }
-                print("Moving on to \(next.name) — \(next.title).")
+                print(Strings.text(.watchMovingOn, next.name, next.title(in: .current)))
                 fflush(nil)
                 current = next
                 continue
@@ -421,13 +425,12 @@ enum Checking {
     static func select(_ name: String) -> [ExerciseInfo]? {
         if let found = ExerciseCatalog.select(name), !found.isEmpty { return found }
         if Catalog.chapter(named: name) == nil, let number = Int(name) {
-            Terminal.printError("error: there is no chapter \(number): the chapters are \(Workbook.chapterRange). "
-                                + "'swift run workbook list' shows their exercises.")
+            Terminal.printError(Strings.text(.errorSelectNoChapter, number, Workbook.chapterRange))
             return nil
         }
         let names = ExerciseCatalog.exercises.map(\.name) + Catalog.chapters.map(\.paddedNumber)
-        let suggestion = Suggest.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-        Terminal.printError("error: no chapter with exercises or exercise named '\(name)'.\(suggestion)")
+        let suggestion = Suggest.nearest(to: name, in: names).map { Strings.text(.didYouMean, $0) } ?? ""
+        Terminal.printError(Strings.text(.errorSelectUnknown, name, suggestion))
         return nil
     }
 
@@ -447,7 +450,7 @@ enum Checking {
 
     static func findSwift() -> URL? {
         if let swift = Toolchain.onPath("swift") { return swift }
-        Terminal.printError("error: no 'swift' on PATH")
+        Terminal.printError(Strings.text(.errorNoSwift))
         return nil
     }
 }

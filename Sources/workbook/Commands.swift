@@ -7,6 +7,12 @@ enum Workbook {
     static let commands = ["list", "check", "watch", "next", "hint", "reset", "verify", "mutants", "help"]
 
     static func main(_ arguments: [String]) -> Int32 {
+        // `--lang ko` may stand anywhere; Language.current has read it already, the commands never see it.
+        if let message = Language.flagError(in: arguments) {
+            Terminal.printError("error: \(message)")
+            return 64
+        }
+        let arguments = Language.removingFlag(from: arguments)
         guard let first = arguments.first else { return list() }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h"), commands.contains(first) { return help(first) }
@@ -39,19 +45,16 @@ enum Workbook {
                 return ChapterMain.run(program, arguments: rest, childPrefix: [info.paddedNumber])
             }
             if let info = Catalog.chapter(named: first) {
-                Terminal.printError("error: chapter \(info.paddedNumber) is in workbook.json but not in this workbook program "
-                                    + "(Sources/workbook/Chapters.swift); run it with: swift run \(info.executable)")
+                Terminal.printError(Strings.text(.errorNotInProgram, info.paddedNumber, info.executable))
                 return 1
             }
             if let number = chapterNumber(in: first) {
-                Terminal.printError("error: there is no chapter \(number): the chapters are \(chapterRange).\n"
-                                    + "Run 'swift run workbook' to see them.")
+                Terminal.printError(Strings.text(.errorNoChapter, number, chapterRange))
                 return 64
             }
             let candidates = commands + Catalog.chapters.flatMap { [$0.paddedNumber, $0.slug] }
-            let suggestion = Suggest.nearest(to: first, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
-            Terminal.printError("error: '\(first)' is neither a command nor a chapter.\(suggestion)\n"
-                                + "Run 'swift run workbook' for the chapters, 'swift run workbook --help' for the commands.")
+            let suggestion = Suggest.nearest(to: first, in: candidates).map { Strings.text(.didYouMean, $0) } ?? ""
+            Terminal.printError(Strings.text(.errorUnknownWord, first, suggestion))
             return 64
         }
     }
@@ -63,9 +66,9 @@ enum Workbook {
         guard arguments.count > limit else { return true }
         let extra = arguments.dropFirst(limit)
         let words = extra.map { "'\($0)'" }.joined(separator: " ")
-        let allowed = limit == 0 ? "takes no arguments" : "takes at most \(limit) argument"
-        Terminal.printError("error: '\(command)' \(allowed); \(words) \(extra.count == 1 ? "is" : "are") extra. "
-                            + "See: swift run workbook help \(command)")
+        let key: Strings.Key = limit == 0 ? (extra.count == 1 ? .errorTakesNoneOne : .errorTakesNoneMany)
+                                          : (extra.count == 1 ? .errorTakesAtMostOne : .errorTakesAtMostMany)
+        Terminal.printError(Strings.text(key, command, words, limit))
         return false
     }
 
@@ -88,34 +91,34 @@ enum Workbook {
 
     static func list() -> Int32 {
         let progress = PackageRoot.find().map(LearnerProgress.init)
-        print(Terminal.styled("Cache Workbook — Kingfisher's cache, rebuilt, run and broken on purpose", .bold))
+        print(Terminal.styled(Strings.text(.listTitle), .bold))
         print()
         for chapter in Catalog.chapters {
-            print("\(Terminal.styled(chapter.paddedNumber, .bold))  \(Terminal.styled(chapter.title, .bold))")
-            print("    \(chapter.summary)")
-            print(Terminal.styled("    run: swift run workbook \(chapter.paddedNumber)   (or: swift run \(chapter.executable))  ·  notes: \(chapter.folder)/README.md", .dim))
+            print("\(Terminal.styled(chapter.paddedNumber, .bold))  \(Terminal.styled(chapter.title(in: .current), .bold))")
+            print("    \(chapter.summary(in: .current))")
+            print(Terminal.styled(Strings.text(.listRun, chapter.paddedNumber, chapter.executable, chapter.folder), .dim))
             for exercise in ExerciseCatalog.exercises where exercise.chapter == chapter.number {
                 let status: String
                 switch progress?.status(of: exercise) {
-                case .done?: status = Terminal.styled("done     ", .green)
-                case .toDo?: status = Terminal.styled("to do    ", .yellow)
-                case .changed?: status = Terminal.styled("changed  ", .yellow)
-                case .missing?: status = Terminal.styled("missing  ", .red)
-                case .unchecked?, nil: status = Terminal.styled("unchecked", .dim)
+                case .done?: status = Terminal.styled(Strings.text(.statusDone), .green)
+                case .toDo?: status = Terminal.styled(Strings.text(.statusToDo), .yellow)
+                case .changed?: status = Terminal.styled(Strings.text(.statusChanged), .yellow)
+                case .missing?: status = Terminal.styled(Strings.text(.statusMissing), .red)
+                case .unchecked?, nil: status = Terminal.styled(Strings.text(.statusUnchecked), .dim)
                 }
-                print("    [\(status)] \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(exercise.title)")
+                print("    [\(status)] \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(exercise.title(in: .current))")
             }
             print()
         }
         let done = ExerciseCatalog.exercises.filter { progress?.isDone($0) == true }.count
-        print("Exercises done: \(done) of \(ExerciseCatalog.exercises.count) (checked against the files as they are now).")
+        print(Strings.text(.listDone, done, ExerciseCatalog.exercises.count))
         for exercise in ExerciseCatalog.exercises where progress?.status(of: exercise) == .missing {
-            print(Terminal.styled("Missing: \(exercise.stub). Restore it as shipped: swift run workbook reset \(exercise.name)", .red))
+            print(Terminal.styled(Strings.text(.listMissing, exercise.stub, exercise.name), .red))
         }
         if let next = progress?.current {
-            print("Next: \(next.name) — edit \(next.stub), then: swift run workbook check   (or: swift run workbook watch)")
+            print(Strings.text(.listNext, next.name, next.stub))
         } else {
-            print("Next: every exercise is done. Read the chapters' questions for the group, or run: swift run workbook 08")
+            print(Strings.text(.listAllDone))
         }
         return 0
     }
@@ -123,16 +126,16 @@ enum Workbook {
     static func next() -> Int32 {
         guard let root = PackageRoot.required() else { return 1 }
         guard let next = LearnerProgress(root: root).current else {
-            print("Every exercise is done (\(ExerciseCatalog.exercises.count) of \(ExerciseCatalog.exercises.count)).")
+            print(Strings.text(.nextAllDone, ExerciseCatalog.exercises.count))
             return 0
         }
-        print(Terminal.styled("\(next.name) — \(next.title)", .bold))
+        print(Terminal.styled("\(next.name) — \(next.title(in: .current))", .bold))
         if LearnerProgress(root: root).isMissing(next) {
-            print("Its file \(next.stub) is missing. Restore it as shipped: swift run workbook reset \(next.name)")
+            print(Strings.text(.nextMissing, next.stub, next.name))
             return 0
         }
-        print("Edit:  \(next.stub)   (the header says what to do; // TODO: marks where)")
-        print("Check: swift run workbook check     Watch: swift run workbook watch     Hint: swift run workbook hint")
+        print(Strings.text(.nextEdit, next.stub))
+        print(Strings.text(.nextCommands))
         return 0
     }
 
@@ -145,26 +148,26 @@ enum Workbook {
         let exercise: ExerciseInfo
         if let name = arguments.first {
             guard let found = ExerciseCatalog.exercises.first(where: { $0.name == name.lowercased() }) else {
-                let suggestion = Suggest.nearest(to: name, in: ExerciseCatalog.exercises.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
-                Terminal.printError("error: no exercise named '\(name)'.\(suggestion) 'swift run workbook list' shows them all.")
+                let suggestion = Suggest.nearest(to: name, in: ExerciseCatalog.exercises.map(\.name)).map { Strings.text(.didYouMean, $0) } ?? ""
+                Terminal.printError(Strings.text(.errorNoExercise, name, suggestion))
                 return 64
             }
             exercise = found
         } else {
-            guard let current = progress.current else { print("Every exercise is done: no hint needed."); return 0 }
+            guard let current = progress.current else { print(Strings.text(.hintNoneNeeded)); return 0 }
             exercise = current
         }
         let seen = progress.nextHint(exercise)
-        print(Terminal.styled("\(exercise.name) — \(exercise.title)", .bold))
-        print("Edit:  \(exercise.stub)")
-        for (index, hint) in exercise.hints.prefix(seen).enumerated() {
-            let text = "Hint \(index + 1) of \(exercise.hints.count): \(hint)"
+        print(Terminal.styled("\(exercise.name) — \(exercise.title(in: .current))", .bold))
+        print(Strings.text(.hintEdit, exercise.stub))
+        for (index, hint) in exercise.hints(in: .current).prefix(seen).enumerated() {
+            let text = Strings.text(.hintLine, index + 1, exercise.hints.count, hint)
             print(index + 1 == seen ? text : Terminal.styled(text, .dim))
         }
         if seen < exercise.hints.count {
-            print(Terminal.styled("Ask again for the next hint: swift run workbook hint \(exercise.name)", .dim))
+            print(Terminal.styled(Strings.text(.hintAskAgain, exercise.name), .dim))
         } else {
-            print(Terminal.styled("That was the last hint. After a real try, the reference solution is \(exercise.solution).", .dim))
+            print(Terminal.styled(Strings.text(.hintLast, exercise.solution), .dim))
         }
         return 0
     }
@@ -176,18 +179,18 @@ enum Workbook {
         guard let root = PackageRoot.required() else { return 1 }
         let names = arguments.filter { !$0.hasPrefix("-") }
         if let flag = arguments.first(where: { $0.hasPrefix("-") && $0 != "--yes" && $0 != "-y" }) {
-            let suggestion = Suggest.nearest(to: flag, in: ["--yes"]).map { " Did you mean \($0)?" } ?? ""
-            Terminal.printError("error: unknown option '\(flag)' for reset.\(suggestion) See: swift run workbook help reset")
+            let suggestion = Suggest.nearest(to: flag, in: ["--yes"]).map { Strings.text(.didYouMeanFlag, $0) } ?? ""
+            Terminal.printError(Strings.text(.errorResetFlag, flag, suggestion))
             return 64
         }
         guard let name = names.first else {
-            Terminal.printError("error: which exercise? e.g. swift run workbook reset 04-reconcile-keys   ('swift run workbook list' shows them)")
+            Terminal.printError(Strings.text(.errorResetWhich))
             return 64
         }
         guard takes(atMost: 1, names, command: "reset") else { return 64 }
         guard let exercise = ExerciseCatalog.exercises.first(where: { $0.name == name.lowercased() }) else {
-            let suggestion = Suggest.nearest(to: name, in: ExerciseCatalog.exercises.map(\.name)).map { " Did you mean '\($0)'?" } ?? ""
-            Terminal.printError("error: there is no exercise named '\(name)'.\(suggestion) 'swift run workbook list' shows them all.")
+            let suggestion = Suggest.nearest(to: name, in: ExerciseCatalog.exercises.map(\.name)).map { Strings.text(.didYouMean, $0) } ?? ""
+            Terminal.printError(Strings.text(.errorResetNoExercise, name, suggestion))
             return 64
         }
         let target = root.appendingPathComponent(exercise.stub)
@@ -195,19 +198,18 @@ enum Workbook {
         let wasMissing = !FileManager.default.fileExists(atPath: target.path)
         if !wasMissing, !(arguments.contains("--yes") || arguments.contains("-y")) {
             guard Terminal.stdinIsTerminal else {
-                Terminal.printError("error: reset replaces \(exercise.stub) and loses your edits; add --yes to do it without asking")
+                Terminal.printError(Strings.text(.errorResetNeedsYes, exercise.stub))
                 return 64
             }
-            print("Restore \(exercise.stub) to the shipped version? Your edits to it will be lost. [y/N] ", terminator: "")
-            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                print("Kept your file.")
+            print(Strings.text(.resetPrompt, exercise.stub), terminator: "")
+            guard let answer = readLine(), ["y", "yes", "예", "네"].contains(answer.lowercased()) else {
+                print(Strings.text(.resetKept))
                 return 1
             }
         }
         let contents: Data
         do { contents = try Data(contentsOf: shipped) } catch {
-            Terminal.printError("error: the shipped copy \(exercise.shipped) cannot be read, so there is nothing to restore from "
-                                + "(\(error.localizedDescription)). Get it back with: git checkout -- \(exercise.shipped)")
+            Terminal.printError(Strings.text(.errorResetShipped, exercise.shipped, error.localizedDescription))
             return 1
         }
         do {
@@ -215,13 +217,12 @@ enum Workbook {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try contents.write(to: target, options: .atomic)
         } catch {
-            Terminal.printError("error: could not write \(exercise.stub): \(error.localizedDescription)")
+            Terminal.printError(Strings.text(.errorResetWrite, exercise.stub, error.localizedDescription))
             return 1
         }
         var progress = LearnerProgress(root: root)
         progress.forget(exercise)
-        print(wasMissing ? "Restored \(exercise.stub), which was missing: it is the shipped version again."
-                         : "Restored \(exercise.stub) as shipped. Its last check and the hints seen are forgotten.")
+        print(Strings.text(wasMissing ? .resetRestoredMissing : .resetRestored, exercise.stub))
         return 0
     }
 
@@ -247,103 +248,23 @@ enum Workbook {
 
     static func help(_ topic: String?) -> Int32 {
         switch topic?.lowercased() {
-        case "check"?:
-            print("""
-            USAGE: swift run workbook check [all | NN | EXERCISE]
-
-            Builds your exercise file on its own and runs its check: done, to do (with the first thing
-            that is wrong), does not compile (with the compiler's message), crashed, did not finish,
-            or missing (the file is gone: reset restores it).
-            A concurrency exercise that passes is checked once more under ThreadSanitizer, which names
-            your lines in any data race it sees (its first build takes a few minutes; KFD_CHECK_TSAN=0
-            skips it).
-            With no argument: the current exercise (the first not done). 'all': every exercise.
-            A broken file only ever fails its own check: nothing else is built from it.
-            Examples: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
-            """)
-        case "watch"?:
-            print("""
-            USAGE: swift run workbook watch [EXERCISE]
-
-            Checks the current exercise (or EXERCISE), then again each time you save its file; once it
-            passes, moves on to the next exercise not done. Ctrl-C stops.
-            """)
-        case "next"?:
-            print("USAGE: swift run workbook next\n\nThe first exercise not done yet: its file and how to check it.")
-        case "hint"?:
-            print("""
-            USAGE: swift run workbook hint [EXERCISE]
-
-            One more hint each time you ask (those already seen are shown too), for EXERCISE or the
-            current one. Hints point the way; none is the answer.
-            """)
-        case "reset"?:
-            print("""
-            USAGE: swift run workbook reset EXERCISE [--yes]
-
-            Restores the exercise file as shipped (from Tests/Exercises/shipped/), after asking;
-            --yes does not ask. A deleted file is simply restored. The exercise is no longer done and
-            its hints count again from the first.
-            Example: swift run workbook reset 01-cache-key --yes
-            """)
-        case "verify"?:
-            print("""
-            USAGE: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants]
-
-            What CI runs: every reference solution passes its check, every shipped stub fails it, and
-            every near-miss (Tests/Exercises/near-misses/<id>/, a plausible wrong answer each) fails it;
-            the concurrency exercises' solutions run clean under ThreadSanitizer; and every mutant of
-            each reference solution that compiles (a statement left out, doubled, swapped, moved out of
-            its lock, a hop through a global queue, a boundary moved, …) fails its check, unless it is
-            listed as equivalent, with its reason, in Tests/Exercises/equivalent-mutants/<id>.txt.
-            --verbose says why each stub, near-miss and mutant was rejected; --no-mutants skips them.
-            swift run workbook mutants EXERCISE [DIGEST] lists an exercise's mutants, or shows one.
-            """)
-        case "mutants"?:
-            print("""
-            USAGE: swift run workbook mutants EXERCISE [DIGEST]
-
-            The mutants of EXERCISE's reference solution (for whoever writes or strengthens a check),
-            each with its id and its change; with DIGEST, that mutant's change in full.
-            """)
-        case "list"?, "ls"?:
-            print("""
-            USAGE: swift run workbook list
-
-            The chapters and exercises, with your progress: done, to do, changed (edited since its
-            last check), unchecked, or missing (the file is gone: reset restores it).
-            """)
-        case "help"?:
-            print("USAGE: swift run workbook help [COMMAND]\n\nThe commands, or one command's help.")
+        case "check"?: print(Strings.text(.helpCheck))
+        case "watch"?: print(Strings.text(.helpWatch))
+        case "next"?: print(Strings.text(.helpNext))
+        case "hint"?: print(Strings.text(.helpHint))
+        case "reset"?: print(Strings.text(.helpReset))
+        case "verify"?: print(Strings.text(.helpVerify))
+        case "mutants"?: print(Strings.text(.helpMutants))
+        case "list"?, "ls"?: print(Strings.text(.helpList))
+        case "help"?: print(Strings.text(.helpHelp))
         case let topic? where Catalog.chapter(named: topic) != nil:
             return main([topic, "--help"])
         case let topic?:
-            let suggestion = Suggest.nearest(to: topic, in: commands).map { " Did you mean '\($0)'?" } ?? ""
-            Terminal.printError("error: no help for '\(topic)': it is not a command.\(suggestion) "
-                                + "The commands: \(commands.joined(separator: ", ")).")
+            let suggestion = Suggest.nearest(to: topic, in: commands).map { Strings.text(.didYouMean, $0) } ?? ""
+            Terminal.printError(Strings.text(.errorNoHelp, topic, suggestion, commands.joined(separator: ", ")))
             return 64
         case nil:
-            print("""
-            Cache Workbook — Kingfisher's cache layer rebuilt, run and broken on purpose.
-
-            USAGE: swift run workbook [COMMAND]
-
-            COMMANDS:
-              (none), list            the chapters and exercises, with your progress
-              NN [--quick] [--json] [--seed N]
-                                      run chapter NN (\(chapterRange)), same as: swift run chNN-<slug>;
-                                      --seed N repeats a run's random inputs (not its thread timing)
-              next                    the next exercise to do
-              check [all|NN|EXERCISE] check your exercise file(s); no argument: the current exercise
-              watch [EXERCISE]        check again on every save; move on when it passes
-              hint [EXERCISE]         one more hint each time you ask
-              reset EXERCISE [--yes]  restore the exercise file as shipped
-              verify                  prove every solution passes, and every stub, near-miss and mutant fails (CI)
-              mutants EXERCISE        the mutants verify tries on an exercise's reference solution
-              help COMMAND            help for one command; NN --help for a chapter's flags
-
-            Colour is used on a terminal only, never with NO_COLOR set. Tests: swift test.
-            """)
+            print(Strings.text(.helpMain, chapterRange))
         }
         return 0
     }

@@ -86,7 +86,7 @@ struct LearnerProgress {
     /// result is still worth printing when it cannot be recorded).
     private mutating func change(_ exercise: ExerciseInfo, _ body: (inout ProgressEntry?) -> Void) {
         do { entries = try store.update(exercise.name, body) } catch {
-            Terminal.printError("warning: your progress was not recorded: \(error)")
+            Terminal.printError(Strings.text(.warningNotRecorded, "\(error)"))
         }
     }
 
@@ -166,7 +166,7 @@ enum PackageRoot {
     /// The root, or an error message on standard error and nil.
     static func required() -> URL? {
         if let root = find() { return root }
-        Terminal.printError("error: run this inside the workbook's folder (no Package.swift of CacheWorkbook found above \(FileManager.default.currentDirectoryPath))")
+        Terminal.printError(Strings.text(.errorNotInWorkbook, FileManager.default.currentDirectoryPath))
         return nil
     }
 

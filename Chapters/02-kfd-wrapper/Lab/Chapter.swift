@@ -27,7 +27,8 @@ public enum Chapter: ChapterProgram {
 
     static func checkDigests(_ lab: Lab) {
         lab.part("sha256", "\"…\".kfd.sha256 against the system's SHA-256 tool")
-        lab.claim("Our SHA-256 gives the same digest as the system's tool for any input.")
+        lab.claim("Our SHA-256 gives the same digest as the system's tool for any input.",
+                  ko: "우리의 SHA-256은 어떤 입력에 대해서도 시스템 도구와 같은 digest를 낸다.")
         let count = lab.size("count", quick: 12, full: 120)
         guard let tool = Toolchain.sha256Tool else {
             lab.note("skipped: neither sha256sum nor shasum is on PATH here")
@@ -50,7 +51,10 @@ public enum Chapter: ChapterProgram {
         lab.measured("matches", matches, "digests equal to \(tool.name)'s", "\(matches) of \(count)")
         lab.show(example)
         lab.conclude(matches == count ? "Every digest agreed. The cache can name files by hash on any platform."
-                                      : "Some digests differed: that is a bug in Sources/KFDCache/SHA256.swift.")
+                                      : "Some digests differed: that is a bug in Sources/KFDCache/SHA256.swift.",
+                     ko: matches == count
+                         ? "모든 digest가 일치했다. 캐시는 어느 플랫폼에서나 해시로 파일 이름을 정할 수 있다."
+                         : "일부 digest가 달랐다: Sources/KFDCache/SHA256.swift의 버그다.")
     }
 
     static func showExtensions(_ lab: Lab) {
@@ -63,13 +67,18 @@ public enum Chapter: ChapterProgram {
         }
         lab.record("ext", .object(Dictionary(uniqueKeysWithValues: keys.map { ($0, $0.kfd.ext.map(JSONValue.string) ?? .null) })))
         lab.conclude("With autoExtAfterHashedFileName, \"photo.png\" is stored as <sha256>.png; a key whose text after\n"
-                     + "the last dot is not 1–20 letters or digits keeps its plain hash: no / or ? in a file name (#2301).")
+                     + "the last dot is not 1–20 letters or digits keeps its plain hash: no / or ? in a file name (#2301).",
+                     ko: "autoExtAfterHashedFileName이면 \"photo.png\"는 <sha256>.png로 저장된다. 마지막 점 뒤의\n"
+                         + "글자가 1–20개의 영문자나 숫자가 아닌 key는 그냥 해시만 쓴다: 파일 이름에 /나 ?가 들어가지\n"
+                         + "않는다 (#2301).")
     }
 
     static func showCollision(_ lab: Lab) {
         lab.part("collision", "Two libraries, one `sha256` on String")
         lab.claim("Two modules that each add `sha256` to String make every use ambiguous; behind their\n"
-                  + "own wrappers (`a`, `b`) they never meet.")
+                  + "own wrappers (`a`, `b`) they never meet.",
+                  ko: "각자 String에 `sha256`을 추가하는 모듈 두 개는 모든 사용을 모호하게 만든다. 각자의 래퍼(`a`,\n"
+                      + "`b`) 뒤에 두면 서로 만날 일이 없다.")
         guard Toolchain.swiftc != nil else {
             lab.note("skipped: no swiftc on PATH (set $SWIFTC)")
             return
@@ -80,14 +89,18 @@ public enum Chapter: ChapterProgram {
         lab.show(bare.errors.prefix(2).joined(separator: "\n"))
         let wrapped = Toolchain.compile(["main.swift": CollisionSnippets.wrappedUse], modules: CollisionSnippets.wrappedModules)!
         lab.measured("wrappedExtensions", wrapped.succeeded, "\"x\".a.sha256 and \"x\".b.sha256", wrapped.succeeded ? "compiles" : "rejected")
-        lab.conclude("The wrapper costs one property name per library instead of one per helper.")
+        lab.conclude("The wrapper costs one property name per library instead of one per helper.",
+                     ko: "래퍼를 쓰면 helper마다가 아니라 라이브러리마다 프로퍼티 이름 하나만 쓰면 된다.")
     }
 
     static func measureSetter(_ lab: Lab) {
         lab.part("setter", "Why two protocols, and why the empty `set {}`")
         lab.claim("`kfd` needs a setter so that `x.kfd.prop = v` compiles; the setter throws the wrapper\n"
                   + "away. For a class the write lands anyway (through `base`, a reference); for a value type\n"
-                  + "it lands on a copy and is silently lost.")
+                  + "it lands on a copy and is silently lost.",
+                  ko: "`x.kfd.prop = v`가 컴파일되려면 `kfd`에 setter가 있어야 하는데, 그 setter는 래퍼를 버린다.\n"
+                      + "클래스라면 쓰기가 그래도 닿고(`base`, 즉 참조를 통해), 값 타입이라면 복사본에 닿아서 조용히\n"
+                      + "사라진다.")
         lab.run("thumbnail.kfd.cacheKey = \"k\" on a class, then label.kfd.caption = \"new\" on a struct")
         let thumbnail = Thumbnail()
         thumbnail.kfd.cacheKey = "k"
@@ -99,6 +112,9 @@ public enum Chapter: ChapterProgram {
         lab.show("data.kfd.hexPreview (this chapter's own kfd helper) = \(Data("kfd".utf8).kfd.hexPreview)")
         lab.conclude("Kingfisher's settable helpers sit on wrappers of classes (image views, buttons):\n"
                      + "`KFDCompatible: AnyObject` is where such a helper is safe. On `KFDCompatibleValue`\n"
-                     + "types keep helpers read-only, as String.kfd.sha256 is.")
+                     + "types keep helpers read-only, as String.kfd.sha256 is.",
+                     ko: "Kingfisher의 설정 가능한 helper는 클래스(image view, button)의 래퍼에 있다: 그런 helper가\n"
+                         + "안전한 곳은 `KFDCompatible: AnyObject`다. `KFDCompatibleValue` 타입에서는\n"
+                         + "String.kfd.sha256처럼 helper를 읽기 전용으로 두자.")
     }
 }

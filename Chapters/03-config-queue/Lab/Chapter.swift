@@ -27,7 +27,8 @@ public enum Chapter: ChapterProgram {
 
     static func tornReads(_ lab: Lab) {
         lab.part("torn", "A config with no guard, read while it is written")
-        lab.claim("Without a guard, a reader can see a config that is half old, half new.")
+        lab.claim("Without a guard, a reader can see a config that is half old, half new.",
+                  ko: "보호가 없으면 reader는 반은 옛것, 반은 새것인 config를 볼 수 있다.")
         let iterations = lab.size(quick: 200_000, full: 2_000_000)
         lab.run("child process: 1 writer sets all four fields to n, 1 reader checks they agree,\n"
                 + "\(iterations) writes (a data race: run in a child process so undefined behaviour stays there)")
@@ -59,7 +60,11 @@ public enum Chapter: ChapterProgram {
         lab.conclude(((unguarded ?? 0) > 0
             ? "Torn values happened without a guard and never through the queue."
             : "No torn value was observed without a guard in this run: a race is a chance, not a promise.\n"
-              + "Run it again, or under ThreadSanitizer: swift run --sanitize=thread ch03-config-queue.") + seedNote)
+              + "Run it again, or under ThreadSanitizer: swift run --sanitize=thread ch03-config-queue.") + seedNote,
+                     ko: ((unguarded ?? 0) > 0
+                         ? "보호 없이는 찢어진 값이 나왔고, queue를 거치면 한 번도 나오지 않았다."
+                         : "이번 실행에서는 보호 없이도 찢어진 값이 보이지 않았다: race는 가능성이지 약속이 아니다. 다시\n"
+                           + "돌리거나 ThreadSanitizer로 돌려 보자: swift run --sanitize=thread ch03-config-queue.") + seedNote)
     }
 
     static let queueBox = QueueBox()
@@ -86,13 +91,18 @@ public enum Chapter: ChapterProgram {
     static func recursion(_ lab: Lab) {
         lab.part("recursion", "A computed `config` that reads itself")
         lab.claim("A computed property has no storage; if its getter reads the property, it recurses\n"
-                  + "until the stack overflows. Hence the stored `_config` behind the public `config`.")
+                  + "until the stack overflows. Hence the stored `_config` behind the public `config`.",
+                  ko: "computed property에는 저장 공간이 없다. getter가 그 프로퍼티를 읽으면 스택이 넘칠 때까지\n"
+                      + "재귀한다. 그래서 public `config` 뒤에 저장 프로퍼티 `_config`가 있다.")
         lab.run("child process: SelfReadingBox().settings")
         let result = lab.child("recursion", timeout: 30, environment: ["SWIFT_BACKTRACE": "enable=no"])
         lab.measured("outcome", result.outcome, "the child ended with")
         lab.record("crashed", .bool(result.crashed))
         lab.conclude(result.crashed ? "A real stack overflow, caught as a signal in the child."
-                                    : "The child did not crash — unexpected; see its output: \(result.stderr.prefix(200))")
+                                    : "The child did not crash — unexpected; see its output: \(result.stderr.prefix(200))",
+                     ko: result.crashed
+                         ? "진짜 스택 오버플로가 자식 프로세스에서 시그널로 잡혔다."
+                         : "자식이 크래시가 나지 않았다 — 예상 밖이다. 출력을 보자: \(result.stderr.prefix(200))")
     }
 
     // MARK: 3. Lost updates
@@ -100,7 +110,10 @@ public enum Chapter: ChapterProgram {
     static func lostUpdates(_ lab: Lab) throws {
         lab.part("lost", "backend.config.sizeLimit += 1 from 4 threads")
         lab.claim("The queue makes each get and each set atomic, not the pair: `+=` loses updates.\n"
-                  + "One critical section around read-modify-write (queue, Mutex or actor) loses none.")
+                  + "One critical section around read-modify-write (queue, Mutex or actor) loses none.",
+                  ko: "queue는 get 하나, set 하나를 각각 원자적으로 만들 뿐, 그 둘의 쌍을 원자적으로 만들지는\n"
+                      + "않는다: `+=`는 업데이트를 잃는다. read-modify-write 전체를 critical section 하나로\n"
+                      + "감싸면(queue, Mutex, actor) 하나도 잃지 않는다.")
         let perThread = lab.size(quick: 2_000, full: 20_000)
         let expected = 4 * perThread
         lab.run("4 threads × \(perThread) increments on each holder; expected total \(expected)")
@@ -143,7 +156,11 @@ public enum Chapter: ChapterProgram {
         lab.show(getSet.timeline())
         lab.conclude("Guarding a property is not guarding an operation. Kingfisher's config is set whole,\n"
                      + "rarely, from one place — so get/set atomicity is enough there. Timings are this run's,\n"
-                     + "side by side; debug builds exaggerate them (swift run -c release for fair numbers).")
+                     + "side by side; debug builds exaggerate them (swift run -c release for fair numbers).",
+                     ko: "프로퍼티를 보호하는 것은 연산을 보호하는 것이 아니다. Kingfisher의 config는 드물게, 한\n"
+                         + "곳에서, 통째로 설정된다 — 그래서 거기서는 get/set의 원자성으로 충분하다. 시간은 이번 실행의\n"
+                         + "것을 나란히 보인 것이고, debug 빌드는 차이를 부풀린다 (공정한 숫자는 swift run -c\n"
+                         + "release로).")
     }
 
     public static func child(scenario: String, arguments: [String]) -> Int32 {

@@ -49,7 +49,9 @@ public enum Chapter: ChapterProgram {
     static func asymmetry(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
         lab.part("asymmetry", "A memory hit, a disk hit and a miss, side by side")
         lab.claim("A memory hit is a dictionary lookup; a disk hit reads a file and decodes it; a miss\n"
-                  + "costs a hash and a set lookup. The gap is why there are two layers.")
+                  + "costs a hash and a set lookup. The gap is why there are two layers.",
+                  ko: "memory hit은 딕셔너리 조회 한 번이고, disk hit은 파일을 읽어 디코딩하며, miss는 해시 한 번과\n"
+                      + "Set 조회 한 번의 비용이다. 이 차이가 계층이 둘인 이유다.")
         let side = lab.options.quick ? 64 : 256
         let rounds = lab.size(quick: 200, full: 2_000)
         let picture = Bitmap.gradient(width: side, height: side, seed: 8)
@@ -73,14 +75,18 @@ public enum Chapter: ChapterProgram {
         lab.measured("missNanos", x, "miss", Stats.formatNanoseconds(x))
         lab.measured("diskOverMemory", d / m, "disk hit ÷ memory hit", String(format: "%.0f×", d / m))
         lab.conclude(String(format: "In this run a disk hit of a %@ bitmap cost %.0f memory hits. Release builds (swift run -c release\n", size, d / m)
-                     + "ch08-hybrid-cache) make both faster; the gap is the reason memory sits in front.")
+                     + "ch08-hybrid-cache) make both faster; the gap is the reason memory sits in front.",
+                     ko: String(format: "이번 실행에서 %@ bitmap의 disk hit 하나는 memory hit %.0f번의 비용이었다. release 빌드(swift run -c release\n", size, d / m)
+                             + "ch08-hybrid-cache)는 둘 다 빠르게 하지만, 이 차이 때문에 memory가 앞에 있다.")
     }
 
     /// Where a disk hit's time goes, step by step (Experiments/disk-overhead has the release figures).
     static func anatomy(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
         lab.part("anatomy", "Where a disk hit's time goes")
         lab.claim("A disk hit is a hash, a lookup in the shortcut set, and four system calls; the date rewrite\n"
-                  + "runs afterwards, off the caller's thread.")
+                  + "runs afterwards, off the caller's thread.",
+                  ko: "disk hit은 해시 한 번, 지름길 Set 조회 한 번, 시스템 콜 네 번이다. 날짜 다시 쓰기는 그 뒤에,\n"
+                      + "호출자의 스레드 밖에서 돈다.")
         let operations = lab.size("operations", quick: 500, full: 5_000)
         lab.run("each step of DiskStorage.Backend.value(forKey:) timed alone on one 1 KiB file (not part 1's\n"
                 + "bitmap: no decoding here), \(operations) calls × 5 rounds; the date rewrite is what this platform runs\n"
@@ -96,12 +102,16 @@ public enum Chapter: ChapterProgram {
         lab.measured("systemCallShare", floor / whole, "the system calls' share of a 1 KiB hit", String(format: "%.0f%%", 100 * floor / whole))
         lab.conclude(String(format: "The system calls were %.0f%% of a 1 KiB hit in this run. ", 100 * floor / whole) + "The rest is the price of naming files by hash (SHA-256) and of answering certain misses\n"
                      + "without the disk (the shortcut). In a release build the system calls are most of a hit\n"
-                     + "(Experiments/README.md); in a debug build the Swift steps weigh far more.")
+                     + "(Experiments/README.md); in a debug build the Swift steps weigh far more.",
+                     ko: String(format: "이번 실행에서 시스템 콜은 1 KiB hit의 %.0f%%였다. ", 100 * floor / whole) + "나머지는 파일 이름을 해시(SHA-256)로 정하는 값과,\n"
+                             + "확실한 miss에 디스크 없이 답하는 값(지름길)이다. release 빌드에서는 시스템 콜이 hit의 대부분이고\n"
+                             + "(Experiments/README.md), debug 빌드에서는 Swift 단계들이 훨씬 무겁다.")
     }
 
     static func warming(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
         lab.part("warming", "A disk hit warms memory")
-        lab.claim("After a value is found on disk, it is stored in memory: the next lookup is a memory hit.")
+        lab.claim("After a value is found on disk, it is stored in memory: the next lookup is a memory hit.",
+                  ko: "디스크에서 값을 찾으면 memory에도 저장한다: 다음 조회는 memory hit이다.")
         lab.run("clear memory; look up twice; record where each lookup found it")
         cache.clearMemoryCache()
         let first = lookup(cache, "picture", CacheOptions()), second = lookup(cache, "picture", CacheOptions())
@@ -109,13 +119,19 @@ public enum Chapter: ChapterProgram {
         lab.measured("second", "\(second)", "second lookup found it in")
         lab.conclude(first == .disk && second == .memory
             ? "The first lookup read the disk and the second found memory: a disk hit warms memory."
-            : "The lookups found it in \(first), then \(second): not disk then memory as claimed — see readDisk.")
+            : "The lookups found it in \(first), then \(second): not disk then memory as claimed — see readDisk.",
+                     ko: first == .disk && second == .memory
+                         ? "첫 조회는 디스크를 읽었고 두 번째는 memory에서 찾았다: disk hit이 memory를 데운다."
+                         : "조회는 \(first)에서, 다음엔 \(second)에서 찾았다: 말한 대로 disk 다음 memory가 아니다 —\n"
+                           + "readDisk를 보자.")
     }
 
     static func memoryOrRefresh(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
         lab.part("memoryOrRefresh", "fromMemoryCacheOrRefresh: what it skips")
         lab.claim("With fromMemoryCacheOrRefresh a memory miss is reported as none, without reading the\n"
-                  + "disk: the caller is about to download a fresh value anyway.")
+                  + "disk: the caller is about to download a fresh value anyway.",
+                  ko: "fromMemoryCacheOrRefresh이면 memory miss는 디스크를 읽지 않고 none으로 보고된다: 호출자는\n"
+                      + "어차피 새 값을 다운로드하려는 참이다.")
         lab.run("value on disk only; one lookup with the option, one without")
         cache.clearMemoryCache()
         var refresh = CacheOptions()
@@ -130,12 +146,17 @@ public enum Chapter: ChapterProgram {
         lab.conclude(withOption == .none && without == .disk
             ? "With the option the lookup answered none in \(Stats.formatNanoseconds(skipped)) without the disk; without it,\n"
               + "the same lookup read the disk (\(Stats.formatNanoseconds(read)))."
-            : "With the option: \(withOption); without: \(without) — not none then disk as claimed.")
+            : "With the option: \(withOption); without: \(without) — not none then disk as claimed.",
+                     ko: withOption == .none && without == .disk
+                         ? "옵션이 있으면 조회는 디스크 없이 \(Stats.formatNanoseconds(skipped)) 만에 none으로 답했다.\n"
+                           + "옵션이 없으면 같은 조회가 디스크를 읽었다 (\(Stats.formatNanoseconds(read)))."
+                         : "옵션이 있을 때: \(withOption), 없을 때: \(without) — 말한 대로 none 다음 disk가 아니다.")
     }
 
     static func ordering(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
         lab.part("ordering", "The ioQueue makes serialize → write → callback one unit")
-        lab.claim("Stores to one key finish in the order they were made, and the file holds the last one.")
+        lab.claim("Stores to one key finish in the order they were made, and the file holds the last one.",
+                  ko: "한 key에 대한 store는 호출된 순서대로 끝나고, 파일에는 마지막 것이 남는다.")
         let count = lab.size(quick: 50, full: 500)
         lab.run("\(count) stores of different pictures to one key, back to back; completion order recorded")
         let order = LockedList<Int>()
@@ -156,12 +177,18 @@ public enum Chapter: ChapterProgram {
             ? "All \(count) stores finished in call order and the file holds the last: one serial queue\n"
               + "keeps each store's serialize, write and callback together."
             : "\(outOfOrder) of \(count) completions came out of order\(onDisk == pictures[count - 1] ? "" : ", and the file does not hold the last store"):\n"
-              + "the ioQueue is not keeping stores in order.")
+              + "the ioQueue is not keeping stores in order.",
+                     ko: outOfOrder == 0 && onDisk == pictures[count - 1]
+                             ? "store \(count)개가 모두 호출 순서대로 끝났고 파일에는 마지막 것이 남았다: serial queue 하나가\n"
+                               + "store마다 serialize, write, callback을 한데 묶어 둔다."
+                             : "completion \(count)개 중 \(outOfOrder)개가 순서를 벗어났다\(onDisk == pictures[count - 1] ? "" : ", 그리고 파일에 마지막 store가 남지 않았다"):\n"
+                               + "ioQueue가 store의 순서를 지키지 못하고 있다.")
     }
 
     static func limits(_ lab: Lab, _ cache: HybridCache<Bitmap>) {
         lab.part("limits", "The memory limit on this machine")
-        lab.claim("Kingfisher gives memory a quarter of the physical memory; 002 chose 5%.")
+        lab.claim("Kingfisher gives memory a quarter of the physical memory; 002 chose 5%.",
+                  ko: "Kingfisher는 memory에 물리 메모리의 4분의 1을 준다. 002는 5%를 골랐다.")
         let physical = ProcessInfo.processInfo.physicalMemory
         lab.run("ProcessInfo.physicalMemory and the two fractions")
         lab.measured("physicalMemory", Int(physical), "physical memory", ByteCountFormatter.string(fromByteCount: Int64(physical), countStyle: .memory))
@@ -171,7 +198,9 @@ public enum Chapter: ChapterProgram {
         lab.measured("fivePercent", five, "memoryCostLimit(fractionOfPhysicalMemory: 0.05)",
                      ByteCountFormatter.string(fromByteCount: Int64(five), countStyle: .memory))
         lab.conclude("The limit is in cost units; Bitmap's cost is its bytes, so these are bytes. Chapter 9\n"
-                     + "shows what happens when the two units disagree.")
+                     + "shows what happens when the two units disagree.",
+                     ko: "limit은 cost 단위이고, Bitmap의 cost는 바이트이므로 이것은 바이트다. 두 단위가 어긋나면 무슨\n"
+                         + "일이 생기는지는 9장이 보여 준다.")
     }
 
     static func storeAndWait(_ cache: HybridCache<Bitmap>, _ value: Bitmap, _ key: String) throws {

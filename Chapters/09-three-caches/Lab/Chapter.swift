@@ -42,7 +42,8 @@ public enum Chapter: ChapterProgram {
         let count = lab.size(quick: 40, full: 300), reads = lab.size(quick: 400, full: 4_000)
         let side = lab.options.quick ? 32 : 96
         lab.claim("All three return the right pictures; they differ in what a hit costs and what the\n"
-                  + "disk holds.")
+                  + "disk holds.",
+                  ko: "셋 다 올바른 그림을 돌려준다. 다른 것은 hit 한 번의 비용과 디스크에 남는 것이다.")
         lab.run("\(count) pictures of \(side)×\(side) stored; \(reads) reads (seed \(lab.options.seed), 80% from a hot fifth);\n"
                 + "memory cleared half-way through (a memory warning)")
         let pictures = (0..<count).map { Bitmap.gradient(width: side, height: side, seed: $0) }
@@ -71,7 +72,9 @@ public enum Chapter: ChapterProgram {
         }
         lab.show("design                             right wrong misses  per read   disk/picture\n" + rows.joined(separator: "\n"))
         lab.conclude("003's JSON stores each byte as up to four characters: its files are several times the\n"
-                     + "PPM bytes the other two write. Per-read times are this run's, debug build.")
+                     + "PPM bytes the other two write. Per-read times are this run's, debug build.",
+                     ko: "003의 JSON은 바이트 하나를 최대 네 글자로 저장한다: 그 파일은 다른 둘이 쓰는 PPM 바이트의 몇\n"
+                         + "배다. 읽기당 시간은 이번 실행의 것이고, debug 빌드다.")
     }
 
     // MARK: 2. The folder deleted
@@ -79,7 +82,9 @@ public enum Chapter: ChapterProgram {
     static func folderDeleted(_ lab: Lab, _ caches: [any Contender]) throws {
         lab.part("folderDeleted", "Fault: the cache folder deleted while in use")
         lab.claim("Kingfisher makes the folder again and retries; a design that ignores the write's result\n"
-                  + "loses the value silently; one that throws at least says so.")
+                  + "loses the value silently; one that throws at least says so.",
+                  ko: "Kingfisher는 폴더를 다시 만들고 재시도한다. 쓰기 결과를 무시하는 설계는 값을 조용히 잃고,\n"
+                      + "throw하는 설계는 적어도 잃었다고 말해 준다.")
         lab.run("store p0; delete the folder; store p1; clear memory; read p1")
         var rows: [String] = []
         var kept: [String] = [], lostSilently: [String] = [], lostReported: [String] = []
@@ -96,7 +101,9 @@ public enum Chapter: ChapterProgram {
         }
         lab.show(rows.joined(separator: "\n"))
         lab.conclude("p1 was read back by \(listed(kept)), lost silently by \(listed(lostSilently)), and lost with an\n"
-                     + "error by \(listed(lostReported)).")
+                     + "error by \(listed(lostReported)).",
+                     ko: "p1을 다시 읽어 온 것: \(listed(kept)), 조용히 잃은 것: \(listed(lostSilently)), 에러와 함께\n"
+                         + "잃은 것: \(listed(lostReported)).")
     }
 
     // MARK: 3. A corrupt file
@@ -104,7 +111,9 @@ public enum Chapter: ChapterProgram {
     static func corruptFile(_ lab: Lab, _ caches: [any Contender]) throws {
         lab.part("corruptFile", "Fault: a file whose bytes cannot be decoded")
         lab.claim("The caller should hear about it once, clearly — not get a silent miss. (Real Kingfisher 8.11\n"
-                  + "gives the silent miss: its serializer returns nil, and ImageCache reports .none.)")
+                  + "gives the silent miss: its serializer returns nil, and ImageCache reports .none.)",
+                  ko: "호출자는 그 사실을 한 번, 분명하게 들어야 한다 — 조용한 miss가 아니라. (실제 Kingfisher\n"
+                      + "8.11은 조용한 miss를 준다: serializer가 nil을 반환하고 ImageCache는 .none을 보고한다.)")
         lab.run("store p0; overwrite its file with text (dates kept); clear memory; read p0")
         var rows: [String] = []
         var errors: [String] = [], misses: [String] = [], values: [String] = []
@@ -139,7 +148,9 @@ public enum Chapter: ChapterProgram {
                  + "Sources/Cache/CacheSerializer.swift, Sources/Cache/ImageCache.swift at 8.11.0) would give 002's answer:\n"
                  + "image(with:options:) returns nil, retrieveImageInDiskCache reports .notFound, the caller gets .none.")
         lab.conclude("The corrupt file was reported as an error by \(listed(errors)) and as a silent miss by \(listed(misses))"
-                     + (values.isEmpty ? "." : ", and came back as a picture from \(listed(values)) (!)."))
+                     + (values.isEmpty ? "." : ", and came back as a picture from \(listed(values)) (!)."),
+                     ko: "손상된 파일을 에러로 보고한 것: \(listed(errors)), 조용한 miss로 보고한 것: \(listed(misses))"
+                             + (values.isEmpty ? "." : ", 그리고 그림으로 돌려준 것: \(listed(values)) (!)."))
     }
 
     /// "HybridCache (Kingfisher's design)" → "HybridCache", for a conclusion's list.
@@ -158,7 +169,9 @@ public enum Chapter: ChapterProgram {
         lab.part("memoryBound", "What bounds memory")
         let count = lab.size(quick: 60, full: 200)
         lab.claim("A limit only works in the unit the costs are given in. 002 computes 5% of RAM in\n"
-                  + "megabytes and stores objects with no cost at all: nothing is ever evicted.")
+                  + "megabytes and stores objects with no cost at all: nothing is ever evicted.",
+                  ko: "limit은 cost가 주어진 단위에서만 동작한다. 002는 RAM의 5%를 메가바이트로 계산하고 객체는\n"
+                      + "cost 없이 저장한다: 아무것도 내보내지지 않는다.")
         lab.run("\(count) pictures of 64×64 (12 KiB each) stored; Kingfisher given a 256 KiB budget (costs in bytes),\n"
                 + "002 its own formula (\(Learner002Cache.memoryLimit) \"cost units\" here), 003 a count limit of 10")
         let caches: [any Contender] = [try KingfisherContender(directory: folder, memoryCostLimit: 256 * 1024),
@@ -185,7 +198,9 @@ public enum Chapter: ChapterProgram {
                  : "Here (corelibs) NSCache evicts inside setObject as soon as a limit is exceeded, so 'still in\n"
                    + "memory' follows the limits exactly. On a Mac, limits are advisory: NSCache may keep more.")
         lab.conclude("Kingfisher's limit is bytes because Bitmap's cost is bytes. 002's, on a phone, would\n"
-                     + "also be a few hundred \"units\" — with zero-cost objects it never applies.")
+                     + "also be a few hundred \"units\" — with zero-cost objects it never applies.",
+                     ko: "Kingfisher의 limit이 바이트인 것은 Bitmap의 cost가 바이트이기 때문이다. 002의 limit은\n"
+                         + "폰에서도 몇백 \"단위\"일 것이고 — cost가 0인 객체에는 결코 적용되지 않는다.")
     }
 
     static func slug(_ name: String) -> String {
