@@ -165,15 +165,16 @@ public enum Strings {
             COMMANDS:
               (none), list            the chapters and exercises, with your progress
               NN [--quick] [--json] [--seed N]
-                                      run chapter NN ({1}), same as: swift run chNN-<slug>;
-                                      --seed N repeats a run's random inputs (not its thread timing)
+                                      run chapter NN ({1}), as swift run chNN-<slug>;
+                                      --seed N repeats its random inputs (not timing)
               next                    the next exercise to do
-              check [all|NN|EXERCISE] check your exercise file(s); no argument: the current exercise
+              check [all|NN|EXERCISE] check your exercise file(s); none: the current one
               watch [EXERCISE]        check again on every save; move on when it passes
               hint [EXERCISE]         one more hint each time you ask
               reset EXERCISE [--yes]  restore the exercise file as shipped
-              verify                  prove every solution passes, and every stub, near-miss and mutant fails (CI)
-              mutants EXERCISE        the mutants verify tries on an exercise's reference solution
+              verify                  prove the solutions pass and every stub, near-miss
+                                      and mutant fails (CI)
+              mutants EXERCISE        the mutants verify tries on a reference solution
               help COMMAND            help for one command; NN --help for a chapter's flags
 
             Colour is used on a terminal only, never with NO_COLOR set. Tests: swift test.
@@ -374,18 +375,20 @@ public enum Strings {
               (없음), list            장과 연습문제, 그리고 진행 상황
               NN [--quick] [--json] [--seed N]
                                       NN장 실행 ({1}), swift run chNN-<slug>와 같음;
-                                      --seed N은 무작위 입력을 그대로 재현 (스레드 타이밍은 아님)
+                                      --seed N은 무작위 입력을 재현 (타이밍은 아님)
               next                    다음에 풀 연습문제
               check [all|NN|EXERCISE] 연습문제 파일 확인; 인자가 없으면 지금 풀 연습문제
               watch [EXERCISE]        저장할 때마다 다시 확인; 통과하면 다음으로
               hint [EXERCISE]         물어볼 때마다 힌트 하나 더
               reset EXERCISE [--yes]  연습문제 파일을 처음 배포된 상태로 되돌림
-              verify                  모든 답안은 통과하고, stub·near-miss·mutant는 모두 실패함을 증명 (CI)
+              verify                  모든 답안은 통과하고, stub·near-miss·mutant는
+                                      모두 실패함을 증명 (CI)
               mutants EXERCISE        verify가 참고 답안에 시도하는 mutant 목록
               help COMMAND            명령 하나의 도움말; 장의 옵션은 NN --help
 
             색은 터미널에서만, NO_COLOR가 있으면 쓰지 않습니다. 테스트: swift test.
-            언어: --lang ko (또는 LANG=ko_KR.UTF-8), 영어는 --lang en. --json 출력은 언어와 무관합니다.
+            언어: --lang ko (또는 LANG=ko_KR.UTF-8), 영어는 --lang en.
+            --json 출력은 언어와 무관합니다.
             """,
         .helpCheck: """
             사용법: swift run workbook check [all | NN | EXERCISE]

@@ -89,14 +89,34 @@ enum Workbook {
 
     // MARK: list, next
 
+    /// `text` wrapped to the terminal, every line indented by `indent` columns.
+    static func wrapped(_ text: String, indent: Int) -> [String] {
+        let margin = String(repeating: " ", count: indent)
+        return ReportLayout.wrap(text, width: Terminal.columns, first: margin, indent: indent)
+    }
+
+    /// An exercise's status word as the list shows it, unstyled.
+    static func statusPlain(_ status: LearnerProgress.Status?) -> String {
+        switch status {
+        case .done?: return Strings.text(.statusDone)
+        case .toDo?: return Strings.text(.statusToDo)
+        case .changed?: return Strings.text(.statusChanged)
+        case .missing?: return Strings.text(.statusMissing)
+        case .unchecked?, nil: return Strings.text(.statusUnchecked)
+        }
+    }
+
     static func list() -> Int32 {
         let progress = PackageRoot.find().map(LearnerProgress.init)
         print(Terminal.styled(Strings.text(.listTitle), .bold))
         print()
         for chapter in Catalog.chapters {
             print("\(Terminal.styled(chapter.paddedNumber, .bold))  \(Terminal.styled(chapter.title(in: .current), .bold))")
-            print("    \(chapter.summary(in: .current))")
-            print(Terminal.styled(Strings.text(.listRun, chapter.paddedNumber, chapter.executable, chapter.folder), .dim))
+            for line in wrapped(chapter.summary(in: .current), indent: 4) { print(line) }
+            for line in wrapped(Strings.text(.listRun, chapter.paddedNumber, chapter.executable, chapter.folder)
+                                    .trimmingCharacters(in: .whitespaces), indent: 4) {
+                print(Terminal.styled(line, .dim))
+            }
             for exercise in ExerciseCatalog.exercises where exercise.chapter == chapter.number {
                 let status: String
                 switch progress?.status(of: exercise) {
@@ -106,7 +126,13 @@ enum Workbook {
                 case .missing?: status = Terminal.styled(Strings.text(.statusMissing), .red)
                 case .unchecked?, nil: status = Terminal.styled(Strings.text(.statusUnchecked), .dim)
                 }
-                print("    [\(status)] \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(exercise.title(in: .current))")
+                // Wrapped as plain text (the status is styled afterwards: escape codes take no columns).
+                let prefix = "    [\(statusPlain(progress?.status(of: exercise)))] \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) "
+                let lines = ReportLayout.wrap(exercise.title(in: .current), width: Terminal.columns, first: prefix,
+                                              indent: ReportLayout.width(prefix))
+                for (index, line) in lines.enumerated() {
+                    print(index == 0 ? "    [\(status)]" + line.dropFirst(6 + ReportLayout.width(statusPlain(progress?.status(of: exercise)))) : line)
+                }
             }
             print()
         }
@@ -115,11 +141,8 @@ enum Workbook {
         for exercise in ExerciseCatalog.exercises where progress?.status(of: exercise) == .missing {
             print(Terminal.styled(Strings.text(.listMissing, exercise.stub, exercise.name), .red))
         }
-        if let next = progress?.current {
-            print(Strings.text(.listNext, next.name, next.stub))
-        } else {
-            print(Strings.text(.listAllDone))
-        }
+        let closing = progress?.current.map { Strings.text(.listNext, $0.name, $0.stub) } ?? Strings.text(.listAllDone)
+        for line in ReportLayout.wrap(closing, width: Terminal.columns, indent: 6) { print(line) }
         return 0
     }
 
@@ -248,15 +271,15 @@ enum Workbook {
 
     static func help(_ topic: String?) -> Int32 {
         switch topic?.lowercased() {
-        case "check"?: print(Strings.text(.helpCheck))
-        case "watch"?: print(Strings.text(.helpWatch))
-        case "next"?: print(Strings.text(.helpNext))
-        case "hint"?: print(Strings.text(.helpHint))
-        case "reset"?: print(Strings.text(.helpReset))
-        case "verify"?: print(Strings.text(.helpVerify))
-        case "mutants"?: print(Strings.text(.helpMutants))
-        case "list"?, "ls"?: print(Strings.text(.helpList))
-        case "help"?: print(Strings.text(.helpHelp))
+        case "check"?: printHelp(Strings.text(.helpCheck))
+        case "watch"?: printHelp(Strings.text(.helpWatch))
+        case "next"?: printHelp(Strings.text(.helpNext))
+        case "hint"?: printHelp(Strings.text(.helpHint))
+        case "reset"?: printHelp(Strings.text(.helpReset))
+        case "verify"?: printHelp(Strings.text(.helpVerify))
+        case "mutants"?: printHelp(Strings.text(.helpMutants))
+        case "list"?, "ls"?: printHelp(Strings.text(.helpList))
+        case "help"?: printHelp(Strings.text(.helpHelp))
         case let topic? where Catalog.chapter(named: topic) != nil:
             return main([topic, "--help"])
         case let topic?:
@@ -264,8 +287,32 @@ enum Workbook {
             Terminal.printError(Strings.text(.errorNoHelp, topic, suggestion, commands.joined(separator: ", ")))
             return 64
         case nil:
-            print(Strings.text(.helpMain, chapterRange))
+            printHelp(Strings.text(.helpMain, chapterRange))
         }
         return 0
+    }
+
+    /// A help text fitted to the terminal: its prose lines are joined into paragraphs and wrapped;
+    /// indented lines (a table of commands) and lines with " · " (examples) stay as written.
+    static func printHelp(_ text: String) {
+        var paragraph: [String] = []
+        func flush() {
+            if !paragraph.isEmpty {
+                for line in ReportLayout.wrap(paragraph.joined(separator: " "), width: Terminal.columns) { print(line) }
+            }
+            paragraph = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.isEmpty || line.hasPrefix(" ") || line.hasSuffix(":") || line.hasPrefix("USAGE") || line.hasPrefix("사용법") {
+                flush()
+                print(line)
+            } else if line.contains(" · ") {
+                flush()
+                for part in line.components(separatedBy: " · ") { print(part.hasPrefix("Examples:") || part.hasPrefix("예:") ? part : "  " + part) }
+            } else {
+                paragraph.append(line)
+            }
+        }
+        flush()
     }
 }
