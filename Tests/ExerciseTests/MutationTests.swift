@@ -11,6 +11,7 @@ struct MutationTests {
     static let sample = """
     import Foundation
 
+    // @unchecked Sendable: `items` is only touched while holding `lock` (a sample for the operators).
     public final class Box: @unchecked Sendable {
         // DO NOT EDIT
         private let lock = NSLock()

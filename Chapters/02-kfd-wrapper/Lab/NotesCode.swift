@@ -20,6 +20,7 @@ extension Chapter {
         let cases: [(key: String, label: String, source: String)] = [
             ("wrapperAsWritten", "000 Q1: struct KFDWrapper<Base>: Sendable", NotesSnippets.wrapperAsWritten),
             ("capturingPathBlock", "000 Q7: cachePathBlock = { … self … }", NotesSnippets.capturingPathBlock),
+            // A label quoting Kingfisher's declaration, not a conformance of ours.
             ("wrapperUnchecked", "Kingfisher 8: KingfisherWrapper<Base>: @unchecked Sendable", NotesSnippets.wrapperUnchecked),
             ("wrapperConditional", "this library: Sendable where Base: Sendable", NotesSnippets.wrapperConditional),
         ]

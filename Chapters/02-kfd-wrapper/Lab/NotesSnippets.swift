@@ -25,6 +25,7 @@ enum NotesSnippets {
 
     /// Kingfisher 8's choice (`Sources/General/Kingfisher.swift`, 8.0.0 to 8.11.0): unconditional.
     static let wrapperUnchecked = """
+    // @unchecked Sendable: nothing guards `base`; the compiler takes Kingfisher's word for it.
     struct KFDWrapper<Base>: @unchecked Sendable {
         let base: Base
     }
