@@ -25,12 +25,15 @@ public enum Chapter: ChapterProgram {
         try corruptFile(lab, try contenders("corrupt"))
         try memoryBound(lab, root.appendingPathComponent("bound"))
         keyIdentity(lab)
+        try slidingTTL(lab, root.appendingPathComponent("ttl"))
+        try twoQueues(lab, root.appendingPathComponent("queues"))
 
         lab.read([
             "Chapters/09-three-caches/Lab/Learner002Cache.swift — 002, rebuilt from its notes",
             "Chapters/09-three-caches/Lab/Learner003Cache.swift — 003's design (AsyncStream instead of Combine)",
             "Sources/KFDCache/HybridCache.swift — Kingfisher's",
             "Chapters/09-three-caches/Lab/Contenders.swift — the one interface all three run behind",
+            "Chapters/09-three-caches/Lab/SlidingTTL.swift, TwoQueues.swift — 002's TTL and skipped writes, 003's two queues",
         ])
         lab.exercises()
     }

@@ -38,8 +38,14 @@ public final class KeyedCacheStorage<Key: Hashable & Codable & Sendable, Value: 
         init(_ entry: Entry) { self.entry = entry }
     }
 
+    /// The two operations that touch both storages, for `pauseBetweenStorages`.
+    public enum TwoStepOperation: Sendable { case save, remove }
+
     public let directoryURL: URL
     public let defaultExpiration: TimeInterval
+    /// Called after an operation's memory step and before its disk step (for study: chapter 9's
+    /// `twoQueues` part parks one operation there to force an interleaving). Nil: no pause.
+    let pauseBetweenStorages: (@Sendable (TwoStepOperation) -> Void)?
     private let storage = NSCache<KeyBox, EntryBox>()
     private let memoryQueue = DispatchQueue(label: "com.kfdcache.KeyedCacheStorage.memory")
     private let diskQueue = DispatchQueue(label: "com.kfdcache.KeyedCacheStorage.disk")
@@ -51,8 +57,14 @@ public final class KeyedCacheStorage<Key: Hashable & Codable & Sendable, Value: 
         return encoder
     }()
 
-    public init(directory: URL, countLimit: Int = 0, defaultExpiration: TimeInterval = 86_400) throws {
+    public convenience init(directory: URL, countLimit: Int = 0, defaultExpiration: TimeInterval = 86_400) throws {
+        try self.init(directory: directory, countLimit: countLimit, defaultExpiration: defaultExpiration, pauseBetweenStorages: nil)
+    }
+
+    init(directory: URL, countLimit: Int = 0, defaultExpiration: TimeInterval = 86_400,
+         pauseBetweenStorages: (@Sendable (TwoStepOperation) -> Void)?) throws {
         directoryURL = directory
+        self.pauseBetweenStorages = pauseBetweenStorages
         self.defaultExpiration = defaultExpiration
         storage.countLimit = countLimit
         do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
@@ -87,6 +99,7 @@ public final class KeyedCacheStorage<Key: Hashable & Codable & Sendable, Value: 
     public func save(_ value: Value, forKey key: Key, expiration: TimeInterval? = nil) throws {
         let entry = Entry(value: value, expiresAt: Date().addingTimeInterval(expiration ?? defaultExpiration))
         memoryQueue.sync { storage.setObject(EntryBox(entry), forKey: KeyBox(key)) }
+        pauseBetweenStorages?(.save)
         do {
             try diskQueue.sync {
                 let data = try encoder.encode(entry)
@@ -125,8 +138,14 @@ public final class KeyedCacheStorage<Key: Hashable & Codable & Sendable, Value: 
         memoryQueue.sync { storage.removeAllObjects() }
     }
 
+    /// Whether the disk layer holds a file for `key` now (for study), asked on `diskQueue`.
+    public func isOnDisk(forKey key: Key) -> Bool {
+        diskQueue.sync { (try? fileURL(for: key)).map { FileManager.default.fileExists(atPath: $0.path) } ?? false }
+    }
+
     public func remove(forKey key: Key) throws {
         memoryQueue.sync { storage.removeObject(forKey: KeyBox(key)) }
+        pauseBetweenStorages?(.remove)
         try diskQueue.sync {
             let url = try fileURL(for: key)
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }

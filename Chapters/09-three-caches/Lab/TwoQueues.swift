@@ -1,0 +1,130 @@
+// Chapter 9, part `twoQueues`: 003's two serial queues (one for memory, one for disk) under a
+// concurrent save and remove of the same key. Each queue keeps its own storage consistent;
+// nothing orders the two steps of one operation against another's — so memory and disk can end
+// up disagreeing. A logical disagreement, not a data race: it runs here, under ThreadSanitizer.
+
+import Dispatch
+import Foundation
+import KFDCache
+import WorkbookSupport
+
+extension Chapter {
+
+    static func twoQueues(_ lab: Lab, _ root: URL) throws {
+        lab.part("twoQueues", "003's two queues: memory and disk disagree under concurrent save and remove")
+        lab.claim("A serial queue per storage makes each storage safe, not the pair: a save and a remove of the\n"
+                  + "same key can interleave between their memory step and their disk step.")
+        lab.run("1) forced: one operation parked between its two steps while the other runs whole;\n"
+                + "2) free: \(threads) threads × \(operations(lab)) random saves/removes of \(keys.count) keys, \(runs(lab)) runs per design;\n"
+                + "   afterwards, count keys in memory but not on disk, and on disk but not in memory")
+
+        let memoryOnly = try forced(root.appendingPathComponent("forced-a"), parked: .remove)
+        let diskOnly = try forced(root.appendingPathComponent("forced-b"), parked: .save)
+        lab.table(["forced interleaving (003)", "in memory", "on disk"], [
+            ["remove's memory step · save · remove's disk step", memoryOnly.memory ? "yes" : "no", memoryOnly.disk ? "yes" : "no"],
+            ["save's memory step · remove · save's disk step", diskOnly.memory ? "yes" : "no", diskOnly.disk ? "yes" : "no"],
+        ])
+        lab.record("forced", .object([
+            "removeParked": .object(["inMemory": .bool(memoryOnly.memory), "onDisk": .bool(memoryOnly.disk)]),
+            "saveParked": .object(["inMemory": .bool(diskOnly.memory), "onDisk": .bool(diskOnly.disk)]),
+        ]))
+
+        var rows: [[String]] = []
+        var summary: [String] = []
+        for design in [Design.learner003, .kingfisher] {
+            var memoryNotDisk = 0, diskNotMemory = 0, runsDisagreeing = 0
+            for run in 0..<runs(lab) {
+                let folder = root.appendingPathComponent("free-\(design)-\(run)")
+                let (memory, disk) = try design == .learner003
+                    ? free003(folder, seed: lab.options.seed &+ UInt64(run), operations: operations(lab))
+                    : freeHybrid(folder, seed: lab.options.seed &+ UInt64(run), operations: operations(lab))
+                memoryNotDisk += memory
+                diskNotMemory += disk
+                if memory + disk > 0 { runsDisagreeing += 1 }
+                try? FileManager.default.removeItem(at: folder)
+            }
+            lab.record(design.rawValue, .object(["runs": .int(runs(lab)), "runsDisagreeing": .int(runsDisagreeing),
+                                                 "memoryNotDisk": .int(memoryNotDisk), "diskNotMemory": .int(diskNotMemory)]))
+            summary.append("\(design == .learner003 ? "003" : "HybridCache") \(runsDisagreeing)/\(runs(lab)) runs (\(memoryNotDisk) memory-not-disk)")
+            rows.append([design == .learner003 ? "003 (two queues)" : "HybridCache (Kingfisher's design)", "\(runsDisagreeing)/\(runs(lab))",
+                         "\(memoryNotDisk)", "\(diskNotMemory)"])
+        }
+        lab.table(["design, free runs", "runs disagreeing", "keys memory-not-disk", "keys disk-not-memory"], rows)
+        lab.note("Memory-not-disk is the harmful one: the cache answers \"hit\" until the next memory warning, then\n"
+                 + "\"miss\", and no order of the operations run one at a time ends that way. Disk-not-memory is what a\n"
+                 + "two-level cache may legally hold (memory evicts); a later read warms memory again. HybridCache runs\n"
+                 + "every disk step in call order on one ioQueue, and its remove clears memory again inside its disk block.")
+        lab.conclude("Forced: 003 ended with the key in memory but not on disk (remove parked) and on disk but not in\n"
+                     + "memory (save parked). Free runs disagreeing, this machine (\(Platform.isMac ? "macOS" : "Linux")): \(summary.joined(separator: ", "));\n"
+                     + "the window is narrow, so free counts vary run to run — the forced order shows it is there.")
+    }
+
+    enum Design: String { case learner003, kingfisher }
+    static let keys = ["a", "b", "c", "d"]
+    static let threads = 4
+    static func operations(_ lab: Lab) -> Int { lab.size(quick: 20, full: 40) }
+    static func runs(_ lab: Lab) -> Int { lab.size(quick: 15, full: 60) }
+
+    /// One operation parked between its memory and disk steps while the other runs whole.
+    static func forced(_ folder: URL, parked: KeyedCacheStorage<String, Int>.TwoStepOperation) throws -> (memory: Bool, disk: Bool) {
+        let reached = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+        let storage = try KeyedCacheStorage<String, Int>(directory: folder, pauseBetweenStorages: { operation in
+            guard operation == parked else { return }
+            reached.signal()
+            go.wait()
+        })
+        if parked == .remove {
+            // The key exists; a remove starts, and a save of a new value slips in between its steps.
+            try storage.save(1, forKey: "k")   // not parked: only the remove is
+        }
+        DispatchQueue.global().async {
+            if parked == .remove { try? storage.remove(forKey: "k") } else { try? storage.save(2, forKey: "k") }
+            finished.signal()
+        }
+        reached.wait()
+        if parked == .remove { try storage.save(2, forKey: "k") } else { try storage.remove(forKey: "k") }
+        go.signal()
+        finished.wait()
+        return (storage.isInMemory(forKey: "k"), storage.isOnDisk(forKey: "k"))
+    }
+
+    /// `threads` threads, each doing `operations` random saves and removes; returns the disagreements.
+    static func free003(_ folder: URL, seed: UInt64, operations: Int) throws -> (memoryNotDisk: Int, diskNotMemory: Int) {
+        let storage = try KeyedCacheStorage<String, Int>(directory: folder)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var generator = SeededGenerator(seed: seed &* 31 &+ UInt64(thread))
+            for step in 0..<operations {
+                let key = keys[Int(generator.next() % UInt64(keys.count))]
+                if generator.next() % 2 == 0 { try? storage.save(step, forKey: key) } else { try? storage.remove(forKey: key) }
+            }
+        }
+        return count { (storage.isInMemory(forKey: $0), storage.isOnDisk(forKey: $0)) }
+    }
+
+    /// The same against HybridCache; waits for `ioQueue` to finish before looking.
+    static func freeHybrid(_ folder: URL, seed: UInt64, operations: Int) throws -> (memoryNotDisk: Int, diskNotMemory: Int) {
+        let cache = try HybridCache(name: "two-queues", serializer: PPMSerializer(), directory: folder)
+        let picture = Bitmap.gradient(width: 2, height: 2)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var generator = SeededGenerator(seed: seed &* 31 &+ UInt64(thread))
+            for _ in 0..<operations {
+                let key = keys[Int(generator.next() % UInt64(keys.count))]
+                if generator.next() % 2 == 0 { cache.store(picture, forKey: key) } else { cache.removeImage(forKey: key) }
+            }
+        }
+        let drained = DispatchSemaphore(value: 0)
+        cache.calculateDiskStorageSize { _ in drained.signal() }   // runs on ioQueue after every queued block
+        drained.wait()
+        return count { (cache.memoryStorage.isCached(forKey: $0), cache.diskStorage.isCached(forKey: $0)) }
+    }
+
+    static func count(_ where: (String) -> (memory: Bool, disk: Bool)) -> (memoryNotDisk: Int, diskNotMemory: Int) {
+        var memoryNotDisk = 0, diskNotMemory = 0
+        for key in keys {
+            let found = `where`(key)
+            if found.memory && !found.disk { memoryNotDisk += 1 }
+            if found.disk && !found.memory { diskNotMemory += 1 }
+        }
+        return (memoryNotDisk, diskNotMemory)
+    }
+}
