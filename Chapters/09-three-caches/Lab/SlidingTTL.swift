@@ -19,7 +19,10 @@ extension Chapter {
         lab.claim("Both slide: an entry read more often than its lifetime never expires. They write different\n"
                   + "things: 002 sets the modification date to *now* (the last read), and the TTL lives in code;\n"
                   + "Kingfisher (.cacheTime) sets it to now + the entry's own original lifetime (its expiration),\n"
-                  + "and puts the last access elsewhere. Only reads that reach the disk slide it.")
+                  + "and puts the last access elsewhere. Only reads that reach the disk slide it.",
+                  ko: "둘 다 미끄러진다: 수명보다 자주 읽히는 항목은 만료되지 않는다. 다만 쓰는 것이 다르다: 002는 수정\n"
+                      + "날짜를 *지금*(마지막 읽기)으로 바꾸고 TTL은 코드에 있다. Kingfisher(.cacheTime)는 지금 + 그 항목의\n"
+                      + "원래 수명(만료 시각)으로 바꾸고, 마지막 접근은 다른 곳에 둔다. 디스크까지 온 읽기만 미끄러뜨린다.")
         lab.run("TTL \(ttl) s. Every \(Int(interval * 1000)) ms for \(duration) s: read \"hot\" from disk (memory cleared first);\n"
                 + "002 also reads \"warm\" with memory kept (memory hits). \"cold\" is never read. Then look again.")
 
@@ -74,7 +77,11 @@ extension Chapter {
         lab.conclude("Hot entry after \(duration) s of reads: 002 \(learnerHot ? "kept" : "gone"), Kingfisher \(kingfisherHot ? "kept" : "gone"); the unread one: 002 "
                      + "\(learnerCold ? "kept" : "gone"), Kingfisher \(kingfisherCold ? "kept" : "gone").\n"
                      + "002's file date is the last read (\(offset(learnerWrote))); Kingfisher's is the expiration (\(offset(kingfisherWrote))).\n"
-                     + "002's warm entry, read \(warmHits) times from memory, is \(learnerWarm ? "still on disk" : "gone from disk"): memory hits never touch the file.")
+                     + "002's warm entry, read \(warmHits) times from memory, is \(learnerWarm ? "still on disk" : "gone from disk"): memory hits never touch the file.",
+                     ko: "\(duration) s 동안 읽은 hot 항목: 002는 \(learnerHot ? "남음" : "사라짐"), Kingfisher는 \(kingfisherHot ? "남음" : "사라짐"); "
+                         + "읽지 않은 항목: 002는 \(learnerCold ? "남음" : "사라짐"), Kingfisher는 \(kingfisherCold ? "남음" : "사라짐").\n"
+                         + "002의 파일 날짜는 마지막 읽기(\(offset(learnerWrote))), Kingfisher의 것은 만료 시각(\(offset(kingfisherWrote)))이다.\n"
+                         + "메모리에서 \(warmHits)번 읽힌 002의 warm 항목은 \(learnerWarm ? "디스크에 아직 있다" : "디스크에서 사라졌다"): 메모리 히트는 파일을 건드리지 않는다.")
 
         try skippedEqualWrites(lab, root)
     }
@@ -83,7 +90,9 @@ extension Chapter {
     static func skippedEqualWrites(_ lab: Lab, _ root: URL) throws {
         let saves = lab.size(quick: 20, full: 100)
         lab.claim("Skipping the write when memory already holds an equal value saves every write after the first;\n"
-                  + "it trusts memory to say what the disk holds, and memory cannot know.")
+                  + "it trusts memory to say what the disk holds, and memory cannot know.",
+                  ko: "메모리가 이미 같은 값을 들고 있으면 쓰기를 건너뛰는 것은 첫 번째 이후의 쓰기를 모두 아낀다;\n"
+                      + "대신 디스크에 무엇이 있는지를 메모리에게 믿고 맡기는데, 메모리는 그것을 알 수 없다.")
         lab.run("save one picture \(saves) times, with and without the skip; then delete its file (as 002's own\n"
                 + "background scan, or the system, may), save it again, clear memory, read")
         let picture = Bitmap.gradient(width: 16, height: 16)
@@ -106,6 +115,9 @@ extension Chapter {
         let skipped = figures["skip"]?["readBack"] == .bool(false)
         lab.conclude("The skip saved \(saves - (figures["skip"]?["writes"]?.intValue ?? 0)) of \(saves) writes"
                      + (skipped ? ", and lost the picture: the file was gone, memory still matched,\n"
-                        + "so the save wrote nothing, and the next memory warning turned it into a miss." : "."))
+                        + "so the save wrote nothing, and the next memory warning turned it into a miss." : "."),
+                     ko: "건너뛰기로 \(saves)번 중 \(saves - (figures["skip"]?["writes"]?.intValue ?? 0))번의 쓰기를 아꼈다"
+                         + (skipped ? ". 그리고 그림을 잃었다: 파일은 사라졌는데 메모리는 여전히 같았으므로\n"
+                            + "저장은 아무것도 쓰지 않았고, 다음 메모리 경고가 그것을 미스로 만들었다." : "."))
     }
 }

@@ -13,7 +13,9 @@ extension Chapter {
     static func twoQueues(_ lab: Lab, _ root: URL) throws {
         lab.part("twoQueues", "003's two queues: memory and disk disagree under concurrent save and remove")
         lab.claim("A serial queue per storage makes each storage safe, not the pair: a save and a remove of the\n"
-                  + "same key can interleave between their memory step and their disk step.")
+                  + "same key can interleave between their memory step and their disk step.",
+                  ko: "스토리지마다 직렬 큐를 두면 각 스토리지는 안전해지지만 둘의 짝은 아니다: 같은 키의 저장과 삭제가\n"
+                      + "메모리 단계와 디스크 단계 사이에서 끼어들 수 있다.")
         lab.run("1) forced: one operation parked between its two steps while the other runs whole;\n"
                 + "2) free: \(threads) threads × \(operations(lab)) random saves/removes of \(keys.count) keys, \(runs(lab)) runs per design;\n"
                 + "   afterwards, count keys in memory but not on disk, and on disk but not in memory")
@@ -56,7 +58,10 @@ extension Chapter {
                  + "every disk step in call order on one ioQueue, and its remove clears memory again inside its disk block.")
         lab.conclude("Forced: 003 ended with the key in memory but not on disk (remove parked) and on disk but not in\n"
                      + "memory (save parked). Free runs disagreeing, this machine (\(Platform.isMac ? "macOS" : "Linux")): \(summary.joined(separator: ", "));\n"
-                     + "the window is narrow, so free counts vary run to run — the forced order shows it is there.")
+                     + "the window is narrow, so free counts vary run to run — the forced order shows it is there.",
+                     ko: "강제한 순서: 003은 키가 메모리에는 있고 디스크에는 없는 상태(삭제를 멈춤)와, 디스크에는 있고 메모리에는\n"
+                         + "없는 상태(저장을 멈춤)로 끝났다. 자유 실행에서 어긋난 횟수, 이 기계(\(Platform.isMac ? "macOS" : "Linux")): \(summary.joined(separator: ", "));\n"
+                         + "틈이 좁아서 자유 실행의 횟수는 실행마다 다르다 — 강제한 순서가 그 틈이 있다는 것을 보여 준다.")
     }
 
     enum Design: String { case learner003, kingfisher }
