@@ -105,8 +105,8 @@ public enum Chapter: ChapterProgram {
         lab.show(rows.joined(separator: "\n"))
         lab.conclude("p1 was read back by \(listed(kept)), lost silently by \(listed(lostSilently)), and lost with an\n"
                      + "error by \(listed(lostReported)).",
-                     ko: "p1을 다시 읽어 온 것: \(listed(kept)), 조용히 잃은 것: \(listed(lostSilently)), 에러와 함께\n"
-                         + "잃은 것: \(listed(lostReported)).")
+                     ko: "p1을 다시 읽어 온 것: \(listed(kept, korean: true)), 조용히 잃은 것: \(listed(lostSilently, korean: true)), 에러와 함께\n"
+                         + "잃은 것: \(listed(lostReported, korean: true)).")
     }
 
     // MARK: 3. A corrupt file
@@ -152,8 +152,8 @@ public enum Chapter: ChapterProgram {
                  + "image(with:options:) returns nil, retrieveImageInDiskCache reports .notFound, the caller gets .none.")
         lab.conclude("The corrupt file was reported as an error by \(listed(errors)) and as a silent miss by \(listed(misses))"
                      + (values.isEmpty ? "." : ", and came back as a picture from \(listed(values)) (!)."),
-                     ko: "손상된 파일을 에러로 보고한 것: \(listed(errors)), 조용한 miss로 보고한 것: \(listed(misses))"
-                             + (values.isEmpty ? "." : ", 그리고 그림으로 돌려준 것: \(listed(values)) (!)."))
+                     ko: "손상된 파일을 에러로 보고한 것: \(listed(errors, korean: true)), 조용한 miss로 보고한 것: \(listed(misses, korean: true))"
+                             + (values.isEmpty ? "." : ", 그리고 그림으로 돌려준 것: \(listed(values, korean: true)) (!)."))
     }
 
     /// "HybridCache (Kingfisher's design)" → "HybridCache", for a conclusion's list.
@@ -161,9 +161,10 @@ public enum Chapter: ChapterProgram {
         String(cache.name.prefix { $0 != " " })
     }
 
-    /// ["A", "B", "C"] → "A, B and C"; [] → "none".
-    static func listed(_ names: [String]) -> String {
-        names.count <= 1 ? names.first ?? "none" : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    /// ["A", "B", "C"] → "A, B and C"; [] → "none". In Korean: "A, B, C"; [] → "없음".
+    static func listed(_ names: [String], korean: Bool = false) -> String {
+        if korean { return names.isEmpty ? "없음" : names.joined(separator: ", ") }
+        return names.count <= 1 ? names.first ?? "none" : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     // MARK: 4. What bounds memory
