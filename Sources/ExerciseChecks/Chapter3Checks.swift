@@ -1,6 +1,7 @@
 // Chapter 3's checks: one critical section for a read-modify-write, and limits applied under the
 // lock that guards them. Each check first asks the probes (deterministic: where did each change
-// happen?), then forces the interleaving that loses, then stresses from several threads.
+// happen?). 03-atomic-update then explores every schedule of a few threads (ExerciseKit's
+// ScheduleExplorer): its verdict never rests on which interleaving the machine happened to run.
 
 import Dispatch
 import ExerciseKit
@@ -56,77 +57,70 @@ public enum Chapter3Checks {
         run.expect(single.settings.hits == 1, "one update { $0.hits += 1 } left hits at \(single.settings.hits)")
         guard run.passed else { return }
 
-        // 2. Forced: A's body pauses; B's update must wait for A (one critical section). If B runs
-        //    to completion meanwhile, A's write-back loses it.
-        let box = E()
-        let aInBody = DispatchSemaphore(value: 0), bFinished = DispatchSemaphore(value: 0)
-        let bRanInside = Flag()
-        let a = spawn {
+        // 2. Explored: every schedule of two updates (≤ 2 preemptions, then seeded random ones).
+        //    A split read-modify-write loses one in some schedule, whichever order the
+        //    machine happens to favour.
+        run.explore("two updates") { world in
+            let box = E()
+            let a = world.spawn("update A") { box.update { $0.hits += 1 } }
+            let b = world.spawn("update B") { box.update { $0.hits += 1 } }
+            world.join(a)
+            world.join(b)
+            let hits = box.settings.hits
+            world.expect(hits == 2, "two updates { $0.hits += 1 } on two threads left hits at \(hits): one update was lost "
+                         + "between its read and its write-back")
+            world.expect(box.propertyQueueProbe.violations.isEmpty, "update: \(box.propertyQueueProbe.violations.joined(separator: "; "))")
+        }
+        guard run.passed else { return }
+
+        // 3. Explored: a read of `settings` must not return while an update is inside its body
+        //    (the getter goes through the queue every change goes through), and a setter on
+        //    another thread must not be overwritten by an update's write-back.
+        run.explore("an update and a read") { world in
+            let box = E()
+            let inBody = Flag(), readInside = Flag()
+            let a = updateWithPause(box, inBody, world)
+            let r = world.spawn("a read of settings") {
+                _ = box.settings
+                if inBody.isSet { readInside.set() }
+            }
+            world.join(a)
+            world.join(r)
+            world.expect(!readInside.isSet, "reading `settings` returned while an update was inside its body: the getter "
+                         + "must read `_settings` inside propertyQueue.sync, the queue every change goes through")
+        }
+        guard run.passed else { return }
+        run.explore("an update and a setter") { world in
+            let box = E()
+            let inBody = Flag(), setInside = Flag()
+            let a = updateWithPause(box, inBody, world)
+            let c = world.spawn("settings = (hits 0, misses 7)") {
+                var fresh = Counters()
+                fresh.misses = 7
+                box.settings = fresh
+                if inBody.isSet { setInside.set() }
+            }
+            world.join(a)
+            world.join(c)
+            let final = box.settings
+            world.expect(!setInside.isSet, "`settings = …` on another thread completed while update was still inside its body: "
+                         + "update and the setter must go through the same property queue, and update must stay on it from read to write-back")
+            world.expect(final.misses == 7, "update, and `settings = (hits 0, misses 7)` from another thread, left "
+                         + "(hits \(final.hits), misses \(final.misses)): the setter's value was overwritten by the update's write-back")
+            world.expect(box.propertyQueueProbe.violations.isEmpty, "settings = …: \(box.propertyQueueProbe.violations.joined(separator: "; "))")
+        }
+    }
+
+    /// "update A": one update whose body pauses (a scheduling point), `inBody` raised meanwhile.
+    private static func updateWithPause<E: AtomicUpdateExercise>(_ box: E, _ inBody: Flag, _ world: ScheduleWorld) -> ScheduledHandle {
+        world.spawn("update A") {
             box.update { counters in
+                inBody.set()
                 counters.hits += 1
-                aInBody.signal()
-                if signalled(bFinished, within: 0.5) { bRanInside.set() }
+                world.step("is inside its body")
+                inBody.clear()
             }
         }
-        guard run.wait(aInBody, seconds: 2, orFail: "update never ran its body") else { return }
-        let b = spawn {
-            box.update { $0.hits += 1 }
-            bFinished.signal()
-        }
-        run.wait(a, seconds: 3, orFail: "the first update never returned: a deadlock?")
-        run.wait(b, seconds: 3, orFail: "the second update never returned: a deadlock?")
-        run.expect(!bRanInside.isSet, "a second update ran to completion while the first was still inside its body: "
-                   + "the read, the change and the write-back are not one critical section")
-        run.expect(box.settings.hits == 2, "two updates ran but hits is \(box.settings.hits): one was lost between read and write-back")
-        run.expectNone(box.propertyQueueProbe.violations, "update: ")
-        guard run.passed else { return }
-
-        // 3. Held: while the property queue is busy, reading `settings` must wait for it: a read
-        //    that skips the queue (or goes through a queue of its own) sees half-made updates.
-        let read = E()
-        guard let busy = Holding(read.propertyQueueProbe, run) else { return }
-        let reader = returns(within: 0.3) { _ = read.settings }
-        busy.release()
-        run.expect(!reader.returned, "reading `settings` returned while the property queue was busy: the getter must read "
-                   + "`_settings` inside propertyQueue.sync, the queue every change goes through")
-        run.wait(reader.done, seconds: 3, orFail: "reading `settings` never returned after the property queue was free again")
-        guard run.passed else { return }
-
-        // 4. Forced: while an update is inside its body, `settings = …` from another thread must
-        //    wait as well. An update guarded by a lock of its own (or one that copies the value out,
-        //    changes it, and writes it back) lets the setter in, then overwrites it.
-        let mixed = E()
-        let inBody = DispatchSemaphore(value: 0), setterFinished = DispatchSemaphore(value: 0)
-        let setInside = Flag()
-        let updater = spawn {
-            mixed.update { counters in
-                counters.hits += 1
-                inBody.signal()
-                if signalled(setterFinished, within: 0.5) { setInside.set() }
-            }
-        }
-        guard run.wait(inBody, seconds: 2, orFail: "update never ran its body") else { return }
-        let setter = spawn {
-            var fresh = Counters()
-            fresh.misses = 7
-            mixed.settings = fresh
-            setterFinished.signal()
-        }
-        run.wait(updater, seconds: 3, orFail: "update never returned while another thread set `settings`: a deadlock?")
-        run.wait(setter, seconds: 3, orFail: "`settings = …` never returned while an update ran: a deadlock?")
-        run.expect(!setInside.isSet, "`settings = …` on another thread completed while update was still inside its body: "
-                   + "update and the setter must go through the same property queue, and update must stay on it from read to write-back")
-        let final = mixed.settings
-        run.expect(final.misses == 7 && final.hits == 0, "update, then `settings = (hits 0, misses 7)` from another thread, left "
-                   + "(hits \(final.hits), misses \(final.misses)): the setter's value was overwritten by the update's write-back")
-        run.expectNone(mixed.propertyQueueProbe.violations, "settings = …: ")
-        guard run.passed else { return }
-
-        // 5. Stress: 4 threads × 500 updates.
-        let stressed = E()
-        let done = concurrently(4) { _ in for _ in 0..<500 { stressed.update { $0.misses += 1 } } }
-        guard run.wait(done, seconds: 10, orFail: "4 threads × 500 updates did not finish in 10 s") else { return }
-        run.expect(stressed.settings.misses == 2_000, "4 threads × 500 updates should give 2000, got \(stressed.settings.misses)")
     }
 
     /// 03-apply-limits: a new `limits` reaches NSCache in the same critical section that stores it.

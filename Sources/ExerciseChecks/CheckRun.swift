@@ -9,6 +9,7 @@ import Synchronization
 /// One run of one exercise's check: what went wrong, first problem first, in the learner's terms.
 public final class CheckRun: Sendable {
     private let problems = Guarded<[String]>([])
+    private let remarks = Guarded<[String]>([])
     /// The checked file's text, when the check can read it (the check program reads it from
     /// `KFD_CHECK_SOURCE`; the solution tests pass the reference solution's). A check asks it only
     /// what running the code cannot tell, such as whether a type declares an init.
@@ -30,6 +31,11 @@ public final class CheckRun: Sendable {
     public func expectNone(_ violations: [String], _ prefix: String) {
         for violation in violations { fail("\(prefix)\(violation)") }
     }
+
+    /// Records what the check did that a pass should still report (how many schedules it explored).
+    public func note(_ text: String) { remarks.withLock { $0.append(text) } }
+
+    public var notes: [String] { remarks.withLock { $0 } }
 
     public var messages: [String] { problems.withLock { $0 } }
     public var passed: Bool { messages.isEmpty }

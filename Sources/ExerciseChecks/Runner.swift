@@ -20,9 +20,10 @@ public enum CheckRunner {
     public static func main(exercise: String, _ check: @escaping @Sendable (CheckRun) -> Void) -> Never {
         let environment = ProcessInfo.processInfo.environment
         let start = Date()
+        var notes: [String]?
         func finish(_ verdict: CheckOutcome.Verdict, _ messages: [String]) -> Never {
             let outcome = CheckOutcome(exercise: exercise, verdict: verdict, messages: messages,
-                                       seconds: Date().timeIntervalSince(start))
+                                       seconds: Date().timeIntervalSince(start), notes: notes)
             FileHandle.standardOutput.write(Data((outcome.line + "\n").utf8))
             // _exit, not exit: threads the check started (or the code under check left waiting)
             // may still be running, and exit's global destructors racing them can abort the
@@ -49,6 +50,7 @@ public enum CheckRunner {
                                               + "(a lock never released, a sync onto a busy queue or the queue you are on, "
                                               + "a semaphore never signalled, or a loop that never ends)"])
         }
+        notes = run.notes.isEmpty ? nil : run.notes
         finish(run.passed ? .passed : .failed, run.messages)
     }
 }

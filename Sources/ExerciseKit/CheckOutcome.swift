@@ -22,12 +22,15 @@ public struct CheckOutcome: Codable, Sendable, Equatable {
     /// What went wrong, first problem first, in the learner's terms.
     public var messages: [String]
     public var seconds: Double
+    /// What the check did that a pass reports too (the schedules it explored); nil when none.
+    public var notes: [String]?
 
-    public init(exercise: String, verdict: Verdict, messages: [String], seconds: Double) {
+    public init(exercise: String, verdict: Verdict, messages: [String], seconds: Double, notes: [String]? = nil) {
         self.exercise = exercise
         self.verdict = verdict
         self.messages = messages
         self.seconds = seconds
+        self.notes = notes
     }
 
     /// The JSON line.

@@ -66,7 +66,23 @@ public final class WatchedCache<Value: AnyObject>: @unchecked Sendable {
     public func contains(_ key: String) -> Bool { cache.object(forKey: key as NSString) != nil }
 
     private func notify(_ event: Event) {
+        if let thread = Execution.controlling {
+            thread.execution.point(thread, Pending(label: "storage: \(event.story)", enabled: { true }))
+        }
         let body = observer.withLock { $0 }
         body?(event)
+    }
+}
+
+extension WatchedCache.Event {
+    /// How the story of an explored schedule tells it.
+    var story: String {
+        switch self {
+        case .lookup(let key): return "looks up \"\(key)\""
+        case .set(let key, _): return "sets \"\(key)\""
+        case .remove(let key): return "removes \"\(key)\""
+        case .removeAll: return "removes everything"
+        case .limits: return "sets its limits"
+        }
     }
 }

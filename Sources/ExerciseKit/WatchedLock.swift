@@ -5,11 +5,6 @@
 
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An `NSLock` the check can watch. Use it as an NSLock: `lock()`, `unlock()`, `withLock { }`.
 /// It also knows which thread holds it and how many times it was taken.
@@ -21,34 +16,55 @@ public final class WatchedLock: Sendable {
 
     public init() {}
 
-    public func lock() {
+    /// The lock's state in the explored run the caller is part of (nil: outside every run).
+    private var model: (ScheduledThread, LockModel)? {
+        guard let thread = Execution.controlling else { return nil }
+        return (thread, thread.execution.model(for: self) { LockModel(name: "lock") })
+    }
+
+    public func lock(line: Int = #line) {
+        if let (thread, model) = model {
+            taken.add(1, ordering: .relaxed)
+            return model.lock(thread, site: siteLabel(line))
+        }
         base.lock()
         holder.store(ThreadIdentity.current, ordering: .relaxed)
         taken.add(1, ordering: .relaxed)
     }
 
-    public func unlock() {
+    public func unlock(line: Int = #line) {
+        if let (thread, model) = model { return model.unlock(thread, site: siteLabel(line)) }
         holder.store(0, ordering: .relaxed)
         base.unlock()
     }
 
-    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
+    public func withLock<Result>(_ body: () throws -> Result, line: Int = #line) rethrows -> Result {
+        lock(line: line)
+        defer { unlock(line: line) }
         return try body()
     }
 
     // MARK: What the check reads
 
     /// Whether the calling thread holds this lock right now.
-    public var isHeldByCurrentThread: Bool { holder.load(ordering: .relaxed) == ThreadIdentity.current }
+    public var isHeldByCurrentThread: Bool {
+        if let (thread, model) = model { return model.owner === thread }
+        return holder.load(ordering: .relaxed) == ThreadIdentity.current
+    }
 
     /// How many times the lock has been taken so far.
     public var acquisitions: Int { taken.load(ordering: .relaxed) }
 
     /// Records `what` as a violation unless the calling thread holds the lock.
+    /// In an explored run, also a scheduling point and a write of the state the lock guards (a
+    /// data race when unordered with the previous write).
     public func requireHeld(_ what: @autoclosure () -> String) {
-        if !isHeldByCurrentThread { log.record(what()) }
+        let held = isHeldByCurrentThread
+        if !held { log.record(what()) }
+        guard let (thread, _) = model else { return }
+        let execution = thread.execution
+        execution.write("the state lock guards", by: thread, what: held ? "holding lock" : "without lock\(thread.lastSite)")
+        execution.point(thread, Pending(label: "writes the state lock guards\(held ? "" : " without holding lock")", enabled: { true }))
     }
 
     /// What was done without holding the lock, in order (each message once).
@@ -64,15 +80,11 @@ final class ViolationLog: Sendable {
     var messages: [String] { state.withLock { $0 } }
 }
 
-/// A number that identifies the calling thread while it lives: its pthread handle. (Not
-/// `Thread.current`, which on Linux makes a Foundation object for every Dispatch worker thread.)
+/// A number that identifies the calling thread: a serial number handed out once per thread for the
+/// life of the process. Not `pthread_self()`, whose values are reused once a thread has exited (a
+/// queue's worker could then carry the identity of a caller that has finished), and not
+/// `Thread.current`, which on Linux makes a Foundation object for every Dispatch worker thread.
 public enum ThreadIdentity {
-    /// The calling thread (its pthread), as a number to compare.
-    public static var current: UInt {
-        #if canImport(Darwin)
-        return UInt(bitPattern: pthread_self())
-        #else
-        return UInt(pthread_self())
-        #endif
-    }
+    /// The calling thread, as a number to compare (never 0).
+    public static var current: UInt { ThreadSlot.serial }
 }

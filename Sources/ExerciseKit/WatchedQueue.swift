@@ -19,14 +19,25 @@ public final class WatchedQueue: Sendable {
     /// The thread that enqueued the block running now (see `enqueuerOfCurrentBlock`).
     private let enqueuer = Atomic<UInt>(0)
 
+    /// What the story of an explored schedule calls it ("propertyQueue").
+    private let name: String
+
     public init(label: String) {
         queue = DispatchQueue(label: label)
+        name = label.split(separator: ".").last.map(String.init) ?? label
+    }
+
+    /// The queue's state in the explored run the caller is part of (nil: outside every run).
+    private var model: (ScheduledThread, QueueModel)? {
+        guard let thread = Execution.controlling else { return nil }
+        return (thread, thread.execution.model(for: self) { QueueModel(name: name, serial: true, execution: thread.execution) })
     }
 
     /// Runs `work` on the queue and waits for it. Called from the queue itself, plain Dispatch
     /// would trap (a deadlock); this records the mistake and runs `work` in place, so the check
     /// can say what happened instead of crashing.
-    public func sync<Result>(execute work: () throws -> Result) rethrows -> Result {
+    public func sync<Result>(execute work: () throws -> Result, line: Int = #line) rethrows -> Result {
+        if let (thread, model) = model { return try model.sync(thread, site: siteLabel(line), work) }
         if isCurrent {
             log.record("sync was called on the queue from a block already running on it (a deadlock with plain Dispatch)")
             return try work()
@@ -41,7 +52,8 @@ public final class WatchedQueue: Sendable {
     }
 
     /// Runs `work` on the queue later; returns at once.
-    public func async(execute work: @escaping @Sendable () -> Void) {
+    public func async(execute work: @escaping @Sendable () -> Void, line: Int = #line) {
+        if let (thread, model) = model { return model.async(thread, site: siteLabel(line), work) }
         let caller = ThreadIdentity.current
         queue.async {
             self.runner.store(ThreadIdentity.current, ordering: .releasing)
@@ -54,16 +66,33 @@ public final class WatchedQueue: Sendable {
     /// The thread that handed the running block to the queue (`ThreadIdentity.current` there).
     /// A block reached through another queue first (`DispatchQueue.global().async { q.async … }`)
     /// was handed over by that queue's thread, not by the caller: the caller's order is lost.
-    public var enqueuerOfCurrentBlock: UInt { enqueuer.load(ordering: .acquiring) }
+    public var enqueuerOfCurrentBlock: UInt {
+        if let (thread, model) = model {
+            return model.isCurrent(thread) ? thread.enqueuerIdentity ?? ThreadIdentity.current : 0
+        }
+        return enqueuer.load(ordering: .acquiring)
+    }
 
     // MARK: For the check
 
     /// Whether the calling code runs on this queue.
-    public var isCurrent: Bool { runner.load(ordering: .acquiring) == ThreadIdentity.current }
+    public var isCurrent: Bool {
+        if let (thread, model) = model { return model.isCurrent(thread) }
+        return runner.load(ordering: .acquiring) == ThreadIdentity.current
+    }
 
-    /// Records `what` as a violation unless called on this queue.
+    /// Records `what` as a violation unless called on this queue. In an explored run, also a
+    /// scheduling point and a write of the queue's confined state (a data race when unordered).
     public func requireCurrent(_ what: @autoclosure () -> String) {
         writes.add(1, ordering: .relaxed)
+        if let (thread, model) = model {
+            let current = model.isCurrent(thread)
+            if !current { log.record(what()) }
+            let execution = thread.execution
+            execution.write("the state confined to \(name)", by: thread, what: current ? "on \(name)" : "off \(name)\(thread.lastSite)")
+            execution.point(thread, Pending(label: "writes the state confined to \(name)\(current ? "" : " off the queue")", enabled: { true }))
+            return
+        }
         if !isCurrent { log.record(what()) }
     }
 

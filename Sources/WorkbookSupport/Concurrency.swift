@@ -17,6 +17,8 @@ public final class Flag: Sendable {
     private let state = Atomic<Bool>(false)
     public init() {}
     public func set() { state.store(true, ordering: .releasing) }
+    /// Lowers it again (a flag that marks a span: "inside the body").
+    public func clear() { state.store(false, ordering: .releasing) }
     public var isSet: Bool { state.load(ordering: .acquiring) }
 }
 

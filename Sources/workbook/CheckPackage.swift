@@ -89,6 +89,12 @@ struct CheckPackage {
                 let dir = folder.appendingPathComponent("Variants/\(subject.module)", isDirectory: true)
                 try fileManager.createDirectory(at: dir, withIntermediateDirectories: true)
                 try writeIfChanged(try Data(contentsOf: subject.source), to: dir.appendingPathComponent(exercise.file))
+                let controlled = dir.appendingPathComponent(ControlledPrimitives.fileName)
+                if exercise.isConcurrency {
+                    try writeIfChanged(Data(ControlledPrimitives.source.utf8), to: controlled)
+                } else if fileManager.fileExists(atPath: controlled.path) {
+                    try fileManager.removeItem(at: controlled)
+                }
                 targets.append("""
                         .target(name: "\(subject.module)", dependencies: [checks], path: "Variants/\(subject.module)"),
                 """)
@@ -184,8 +190,19 @@ struct CheckPackage {
 
     /// Runs the check program on one subject.
     func run(_ subject: CheckSubject, seconds: Int = 20) -> CheckResult {
+        if subject.exercise.isConcurrency, let text = try? String(contentsOf: subject.source, encoding: .utf8) {
+            let spelled = ControlledPrimitives.qualifiedSpellings(in: text)
+            if !spelled.isEmpty {
+                return .outcome(CheckOutcome(exercise: subject.exercise.name, verdict: .failed, messages: [
+                    "your file spells \(spelled.joined(separator: ", ")) with its module name: the check explores the schedules "
+                        + "of your code through the plain names (DispatchQueue, NSLock, …), which it controls. Write the plain name.",
+                ], seconds: 0))
+            }
+        }
         let program = folder.appendingPathComponent(".build/debug/\(subject.program)")
         var environment = Platform.backtraceEnvironment
+        // The same Set and Dictionary order in every run: an explored schedule replays exactly.
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         environment["KFD_CHECK_SOURCE"] = subject.source.path
         environment["KFD_CHECK_GLUE"] = subject.exercise.glue
         environment["KFD_CHECK_SECONDS"] = "\(seconds)"

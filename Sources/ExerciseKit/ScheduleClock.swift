@@ -1,0 +1,48 @@
+// Happens-before from the controlled operations: each logical thread keeps a vector clock; a
+// release (unlock, async, signal, leave, an atomic's store) leaves the thread's clock on the
+// object, the matching acquire (the next lock, the block's start, the wait, the load) joins it.
+// Two writes of watched state are a data race when the second thread's clock has not seen the first.
+
+/// One counter per logical thread (by id).
+struct VectorClock {
+    private var entries: [Int] = []
+
+    subscript(thread: Int) -> Int { thread < entries.count ? entries[thread] : 0 }
+
+    mutating func tick(_ thread: Int) {
+        if thread >= entries.count { entries += Array(repeating: 0, count: thread + 1 - entries.count) }
+        entries[thread] += 1
+    }
+
+    mutating func join(_ other: VectorClock) {
+        if other.entries.count > entries.count { entries += Array(repeating: 0, count: other.entries.count - entries.count) }
+        for index in other.entries.indices where other.entries[index] > entries[index] { entries[index] = other.entries[index] }
+    }
+}
+
+/// The clock a synchronising object carries from its releases to its acquires.
+final class SyncClock {
+    var clock = VectorClock()
+
+    /// `thread` releases: what it did so far happens before the next acquire.
+    func release(_ thread: ScheduledThread) {
+        clock.join(thread.clock)
+        thread.clock.tick(thread.id)
+    }
+
+    /// `thread` acquires: everything released before is ordered before what it does next.
+    func acquire(_ thread: ScheduledThread) { thread.clock.join(clock) }
+}
+
+/// The last write of each watched location (FastTrack's epoch: a thread and its own clock entry).
+final class RaceDetector {
+    private var lastWrite: [String: (thread: Int, name: String, time: Int, what: String)] = [:]
+
+    /// Records the write; returns a message when it races with the previous write.
+    func write(_ location: String, thread: ScheduledThread, what: String) -> String? {
+        defer { lastWrite[location] = (thread.id, thread.name, thread.clock[thread.id], what) }
+        guard let last = lastWrite[location], last.thread != thread.id, last.time > thread.clock[last.thread] else { return nil }
+        return "data race on \(location): \(thread.name) wrote it (\(what)) with nothing ordering that after "
+            + "\(last.name)'s write (\(last.what)) — no lock, queue, semaphore or atomic between the two"
+    }
+}

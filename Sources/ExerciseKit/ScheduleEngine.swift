@@ -1,0 +1,238 @@
+// The deterministic scheduler under an explored schedule. Every logical thread (the check's
+// callers, each queue's worker, each timer firing, each block on a concurrent queue) is a real
+// thread, but only one runs at a time: the one holding the baton. A controlled operation (a lock,
+// a queue hand-off, a semaphore, an atomic, a write to watched state) first announces itself
+// (`point`), and the scheduler then chooses who goes next among the threads whose announced
+// operation can proceed. The choices, in order, are the schedule: the same choices replay the same
+// run exactly. Nobody able to go while somebody waits is a deadlock, reported, never a hang.
+
+import Dispatch
+import Foundation
+
+/// What a logical thread waits to do.
+struct Pending {
+    var label: String
+    /// Whether the operation can proceed now (a lock free, a semaphore above zero, …).
+    var enabled: () -> Bool
+    /// A wait with a time-out: it may give up, but only when nobody else can go (time passes
+    /// only when every thread waits).
+    var timed = false
+    /// A queue's worker waiting for work: not a deadlock when the run ends with it waiting.
+    var idle = false
+    /// The workbook's own bookkeeping (a thread starting, a worker taking the next item): left
+    /// out of the story a counterexample tells.
+    var quiet = false
+}
+
+/// One logical thread of an execution.
+// @unchecked Sendable: its state is touched only by the thread holding the execution's baton.
+final class ScheduledThread: @unchecked Sendable {
+    let id: Int
+    let name: String
+    /// Strong: a worker let go at the end of a run still reads it (`dispose` breaks the cycle).
+    let execution: Execution
+    /// Signalled when this thread may run.
+    let baton = DispatchSemaphore(value: 0)
+    var pending: Pending?
+    var finished = false
+    /// Set when a timed wait was given up (time passed with nobody else able to go).
+    var timedOut = false
+    var clock: VectorClock
+    /// The queues whose block this thread is running now, innermost last.
+    var queues: [QueueModel] = []
+    /// For a queue's worker: who handed over the block running now (its `identity`).
+    var enqueuerIdentity: UInt?
+    /// The learner's last controlled call on this thread ("line 23"), for messages.
+    var lastSite = ""
+    /// What `ThreadIdentity.current` says on this thread: never the number of another thread.
+    let identity = ThreadSlot.freshSerial()
+
+    init(id: Int, name: String, execution: Execution, clock: VectorClock) {
+        self.id = id
+        self.name = name
+        self.execution = execution
+        self.clock = clock
+        self.clock.tick(id)
+    }
+}
+
+/// One event of a schedule: who ran which operation.
+public struct ScheduleEvent: Sendable {
+    public let thread: String
+    public let label: String
+}
+
+/// One run of a scenario under one schedule.
+// @unchecked Sendable: only the thread holding the baton reads or writes it; the baton passes
+// through semaphores, which order each holder's accesses after the previous one's.
+public final class Execution: @unchecked Sendable {
+    var threads: [ScheduledThread] = []
+    private(set) var running: ScheduledThread?
+    let chooser: ScheduleChooser
+    let stepBudget: Int
+    private(set) var steps = 0
+    public private(set) var events: [ScheduleEvent] = []
+    /// What went wrong in this run (a property, a race, a deadlock), first first.
+    public private(set) var failures: [String] = []
+    /// The run is over: a thread resumed now must not run the learner's code any further.
+    private(set) var over = false
+    private let ended = DispatchSemaphore(value: 0)
+    /// Each controlled object's state in this run, by the object (kept alive with its model, so
+    /// that no other object can take its identifier; a queue outlives its owner while work is queued).
+    private var models: [ObjectIdentifier: (object: AnyObject, model: AnyObject)] = [:]
+    let races = RaceDetector()
+
+    init(chooser: ScheduleChooser, stepBudget: Int) {
+        self.chooser = chooser
+        self.stepBudget = stepBudget
+    }
+
+    /// The logical thread the caller plays in this or any run (nil: a thread outside every run).
+    static var current: ScheduledThread? { ThreadSlot.logical }
+
+    /// The logical thread the caller plays in a run still going (nil: use the real primitive).
+    static var controlling: ScheduledThread? {
+        guard let thread = ThreadSlot.logical, !thread.execution.over else { return nil }
+        return thread
+    }
+
+    // MARK: Threads
+
+    /// A new logical thread running `body`, able to go from the next choice on. Its clock starts
+    /// from its creator's: what the creator did before happens before everything it does.
+    @discardableResult
+    func spawn(_ name: String, from parent: ScheduledThread?, _ body: @escaping @Sendable () -> Void) -> ScheduledThread {
+        var clock = parent?.clock ?? VectorClock()
+        parent?.clock.tick(parent?.id ?? 0)
+        clock.tick(threads.count)
+        let thread = ScheduledThread(id: threads.count, name: name, execution: self, clock: clock)
+        thread.pending = Pending(label: "starts", enabled: { true }, quiet: true)
+        threads.append(thread)
+        Thread.detachNewThread { [thread] in
+            ThreadSlot.setLogical(thread)
+            thread.baton.wait()
+            if thread.execution.over { return }
+            thread.pending = nil
+            body()
+            thread.execution.threadEnded(thread)
+        }
+        return thread
+    }
+
+    /// Runs the first thread and waits until the run ends; false when it did not end within
+    /// `seconds` (a thread blocked in something the scheduler does not control).
+    func start(_ first: ScheduledThread, seconds: Double) -> Bool {
+        running = first
+        first.baton.signal()
+        return ended.wait(timeout: .now() + seconds) == .success
+    }
+
+    /// After the run: drops the threads and models (they point back at the run).
+    func dispose() {
+        threads.removeAll()
+        models.removeAll()
+    }
+
+    // MARK: Scheduling points
+
+    /// Announces the calling thread's next operation and lets the scheduler choose who goes.
+    /// Returns when the caller's operation may proceed; false when the run ended meanwhile (only
+    /// the workbook's own workers see false: a thread running the learner's code is parked).
+    @discardableResult
+    func point(_ thread: ScheduledThread, _ pending: Pending) -> Bool {
+        thread.pending = pending
+        steps += 1
+        if steps > stepBudget {
+            fail("the run took more than \(stepBudget) steps: a loop that never ends (or waits by spinning)?")
+            finish()
+            return park(thread, worker: pending.idle)
+        }
+        guard let next = choose() else { return park(thread, worker: pending.idle) }
+        if next !== thread {
+            running = next
+            next.baton.signal()
+            thread.baton.wait()
+            if over { return park(thread, worker: pending.idle) }
+        }
+        thread.pending = nil
+        return true
+    }
+
+    /// A thread's body returned: hand the baton on.
+    private func threadEnded(_ thread: ScheduledThread) {
+        guard !over else { return }
+        thread.finished = true
+        thread.pending = nil
+        if let next = choose() {
+            running = next
+            next.baton.signal()
+        }
+    }
+
+    /// Picks the next thread among those that can go, records the event; ends the run when none
+    /// can (complete, or a deadlock).
+    private func choose() -> ScheduledThread? {
+        var enabled = threads.filter { !$0.finished && ($0.pending?.enabled() ?? false) }
+        var timedOut = false
+        if enabled.isEmpty {
+            enabled = threads.filter { !$0.finished && $0.pending?.timed == true }
+            timedOut = true
+        }
+        if enabled.isEmpty {
+            let stuck = threads.filter { !$0.finished && !($0.pending?.idle ?? false) }
+            if !stuck.isEmpty {
+                let who = stuck.map { "\($0.name) waits to \($0.pending?.label ?? "go on")" }.joined(separator: "; ")
+                fail("deadlock: nobody can go on — \(who)")
+            }
+            finish()
+            return nil
+        }
+        let current = running.flatMap { thread in enabled.contains { $0 === thread } ? thread.id : nil }
+        let pick = chooser.choose(among: enabled.map(\.id), current: current)
+        guard let next = enabled.first(where: { $0.id == pick }) else { return nil }
+        if timedOut { next.timedOut = true }
+        if let pending = next.pending, !pending.quiet || timedOut {
+            events.append(ScheduleEvent(thread: next.name, label: (timedOut ? "gives up: " : "") + pending.label))
+        }
+        return next
+    }
+
+    /// Ends the run: idle workers are let go; threads stopped in the learner's code stay parked.
+    private func finish() {
+        guard !over else { return }
+        over = true
+        for thread in threads where !thread.finished && thread.pending?.idle == true && thread !== running {
+            thread.baton.signal()
+        }
+        ended.signal()
+    }
+
+    /// After the run ended: a worker returns false and stops; any other thread never goes on (the
+    /// learner's code must not run outside the schedule). The real thread stays asleep; a run ends
+    /// this way only on a finding or at the last run, so few are left.
+    private func park(_ thread: ScheduledThread, worker: Bool) -> Bool {
+        if worker { return false }
+        while true { thread.baton.wait() }
+    }
+
+    /// The state `object` has in this run, made by `make` on first use.
+    func model<Model: AnyObject>(for object: AnyObject, _ make: () -> Model) -> Model {
+        if let found = models[ObjectIdentifier(object)]?.model as? Model { return found }
+        let made = make()
+        models[ObjectIdentifier(object)] = (object, made)
+        return made
+    }
+
+    // MARK: Findings
+
+    /// Records a broken property (first one first; each once).
+    public func fail(_ message: String) {
+        if !failures.contains(message) { failures.append(message) }
+    }
+
+    /// Records a write of watched state `location` by `thread`; a data race when the previous
+    /// write was by another thread and nothing orders the two.
+    func write(_ location: String, by thread: ScheduledThread, what: String) {
+        if let race = races.write(location, thread: thread, what: what) { fail(race) }
+    }
+}

@@ -1,0 +1,207 @@
+// Exploring a scenario's schedules: every schedule with at most 0, then 1, then `preemptions`
+// preemptions, depth first over the recorded choices (so the first failure found has the fewest
+// preemptions), then a fixed number of seeded PCT random schedules. The first failing schedule
+// stops the search and is returned with its story; replaying its choices gives the same run.
+
+import Foundation
+
+public struct ScheduleOptions: Sendable {
+    /// Schedules with up to this many preemptions are all explored.
+    public var preemptions = 2
+    /// Seeded random (PCT) schedules after the systematic ones.
+    public var randomSchedules = 100
+    public var seed: UInt64 = 26
+    /// Steps (controlled operations) one run may take before it counts as a loop that never ends.
+    public var stepBudget = 5_000
+    /// At most this many systematic runs (then the search says it was not exhaustive).
+    public var scheduleBudget = 4_000
+    /// A run that does not end within this many seconds blocked outside the scheduler.
+    public var secondsPerRun = 10.0
+
+    public init(preemptions: Int = 2, randomSchedules: Int = 100) {
+        self.preemptions = preemptions
+        self.randomSchedules = randomSchedules
+    }
+}
+
+/// A failing schedule: what broke, and the events that led there.
+public struct Counterexample: Sendable {
+    public let failures: [String]
+    public let events: [ScheduleEvent]
+    /// The choices that replay it.
+    public let choices: [Int]
+    public let preemptions: Int
+
+    /// The events as a story, one thread's consecutive steps together: "A: x, y → B: z → …".
+    public var story: String {
+        var parts: [(thread: String, labels: [String])] = []
+        for event in events where !event.label.isEmpty {
+            if parts.last?.thread == event.thread { parts[parts.count - 1].labels.append(event.label) } else {
+                parts.append((event.thread, [event.label]))
+            }
+        }
+        let told = parts.map { "\($0.thread): \($0.labels.joined(separator: ", "))" }
+        let shown = told.count > 24 ? Array(told.prefix(12)) + ["…"] + Array(told.suffix(11)) : told
+        return shown.joined(separator: " → ")
+    }
+}
+
+/// What exploring a scenario found.
+public struct Exploration: Sendable {
+    /// Systematic runs, and random ones.
+    public var systematic = 0
+    public var random = 0
+    /// Whether every schedule within the preemption bound was run (the budget was not hit).
+    public var exhaustive = true
+    public var preemptions = 0
+    public var counterexample: Counterexample?
+
+    public var schedules: Int { systematic + random }
+
+    /// "807 schedules run: every schedule with ≤ 2 preemptions (707 runs), then 100 seeded random ones".
+    public var summary: String {
+        let bound = exhaustive ? "every schedule with ≤ \(preemptions) preemptions"
+            : "the first schedules with ≤ \(preemptions) preemptions (not all: the budget ran out)"
+        return "\(schedules) schedules run: \(bound) (\(systematic) runs), then \(random) seeded random ones"
+    }
+}
+
+/// What a scenario is given: it runs as the first logical thread and can start others.
+// @unchecked Sendable: used only by the thread holding its execution's baton.
+public final class ScheduleWorld: @unchecked Sendable {
+    let execution: Execution
+
+    init(_ execution: Execution) { self.execution = execution }
+
+    private var me: ScheduledThread? { Execution.current }
+
+    /// Starts a logical thread named `name` (its name is what the story calls it).
+    @discardableResult
+    public func spawn(_ name: String, _ body: @escaping @Sendable () -> Void) -> ScheduledHandle {
+        ScheduledHandle(execution.spawn(name, from: me, body))
+    }
+
+    /// Waits until `handle`'s thread has ended; what it did happens before what follows.
+    public func join(_ handle: ScheduledHandle) {
+        guard let me else { return }
+        let other = handle.thread
+        execution.point(me, Pending(label: "waits for \(other.name) to end", enabled: { other.finished }, quiet: true))
+        me.clock.join(other.clock)
+    }
+
+    /// Waits until every other thread has ended or waits idle for work (every queue drained).
+    public func settle() {
+        guard let me else { return }
+        let execution = self.execution
+        execution.point(me, Pending(label: "waits until all queued work is done", enabled: {
+            execution.threads.allSatisfy { $0 === me || $0.finished || ($0.pending.map { $0.idle && !$0.enabled() } ?? false) }
+        }, quiet: true))
+        for thread in execution.threads where thread !== me { me.clock.join(thread.clock) }
+    }
+
+    /// A scheduling point of the check's own, told in the story as `label`.
+    public func step(_ label: String) {
+        guard let me else { return }
+        execution.point(me, Pending(label: label, enabled: { true }))
+    }
+
+    /// Records a broken property.
+    public func fail(_ message: String) { execution.fail(message) }
+
+    public func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { execution.fail(message()) }
+    }
+
+    /// Whether something failed in this run so far.
+    public var failed: Bool { !execution.failures.isEmpty }
+}
+
+/// A logical thread started by a scenario.
+public struct ScheduledHandle: @unchecked Sendable {   // @unchecked: the thread is touched only under the baton
+    let thread: ScheduledThread
+    init(_ thread: ScheduledThread) { self.thread = thread }
+}
+
+public enum ScheduleExplorer {
+    /// Runs `scenario` under every schedule within the bound, then random ones; stops at the first failure.
+    public static func explore(_ options: ScheduleOptions = ScheduleOptions(),
+                               _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> Exploration {
+        var result = Exploration()
+        result.preemptions = options.preemptions
+        var longest = 1
+        func runOnce(_ chooser: ScheduleChooser) -> Execution {
+            let execution = Execution(chooser: chooser, stepBudget: options.stepBudget)
+            let world = ScheduleWorld(execution)
+            let first = execution.spawn("the check", from: nil) { scenario(world) }
+            if !execution.start(first, seconds: options.secondsPerRun) {
+                execution.fail("a run did not end within \(Int(options.secondsPerRun)) s: a thread blocked in something the "
+                               + "checker does not control (a primitive spelled with its module name, a Task, a Thread?)")
+            }
+            longest = max(longest, chooser.choices.count)
+            if execution.failures.isEmpty { execution.dispose() }
+            return execution
+        }
+        func found(_ execution: Execution, _ chooser: ScheduleChooser) -> Bool {
+            guard !execution.failures.isEmpty else { return false }
+            result.counterexample = Counterexample(failures: execution.failures, events: execution.events,
+                                                   choices: chooser.choices.map(\.chosen),
+                                                   preemptions: chooser.choices.filter(\.isPreemption).count)
+            return true
+        }
+
+        for bound in 0...max(0, options.preemptions) {
+            var stack: [(choice: ScheduleChoice, tried: Set<Int>, before: Int)] = []
+            var prefix: [Int] = []
+            while true {
+                if result.systematic >= options.scheduleBudget {
+                    result.exhaustive = false
+                    break
+                }
+                let chooser = ReplayChooser(prefix)
+                let execution = runOnce(chooser)
+                result.systematic += 1
+                if found(execution, chooser) { return result }
+                let choices = chooser.choices
+                if stack.count > choices.count { stack.removeLast(stack.count - choices.count) }
+                for index in stack.count..<choices.count {
+                    let before = index == 0 ? 0 : stack[index - 1].before + (stack[index - 1].choice.isPreemption ? 1 : 0)
+                    stack.append((choices[index], [choices[index].chosen], before))
+                }
+                var next: [Int]?
+                while let level = stack.last {
+                    let choice = level.choice
+                    let alternative = choice.enabled.first { id in
+                        !level.tried.contains(id) && level.before + ((choice.current.map { $0 != id } ?? false) ? 1 : 0) <= bound
+                    }
+                    if let alternative {
+                        stack[stack.count - 1].tried.insert(alternative)
+                        stack[stack.count - 1].choice = ScheduleChoice(enabled: choice.enabled, chosen: alternative, current: choice.current)
+                        next = stack.map(\.choice.chosen)
+                        break
+                    }
+                    stack.removeLast()
+                }
+                guard let next else { break }
+                prefix = next
+            }
+            if !result.exhaustive { break }
+        }
+        for index in 0..<options.randomSchedules {
+            let chooser = RandomChooser(seed: options.seed &+ UInt64(index), depth: 3, expectedSteps: longest)
+            let execution = runOnce(chooser)
+            result.random += 1
+            if found(execution, chooser) { return result }
+        }
+        return result
+    }
+
+    /// Runs `scenario` once under the choices `choices` (a counterexample's), for a closer look.
+    public static func replay(_ choices: [Int], options: ScheduleOptions = ScheduleOptions(),
+                              _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> [String] {
+        let execution = Execution(chooser: ReplayChooser(choices), stepBudget: options.stepBudget)
+        let world = ScheduleWorld(execution)
+        let first = execution.spawn("the check", from: nil) { scenario(world) }
+        _ = execution.start(first, seconds: options.secondsPerRun)
+        return execution.failures
+    }
+}

@@ -1,0 +1,139 @@
+// A dispatch queue under an explored schedule. A serial queue has one worker (a logical thread)
+// that takes its items in order; `async` adds a block, `sync` adds a turn: the worker grants it,
+// the caller runs the block on its own thread (as Dispatch does) and hands the turn back. A
+// concurrent queue runs each block on a logical thread of its own. `asyncAfter` is a timer thread
+// that may fire at any point of the schedule (its deadline is not modelled: time is unknown).
+
+/// A queue's state within one run.
+// @unchecked Sendable: touched only by the thread holding the execution's baton.
+final class QueueModel: @unchecked Sendable {
+    /// What the learner calls it ("propertyQueue", "the global queue").
+    let name: String
+    let serial: Bool
+    unowned let execution: Execution
+    private var items: [Item] = []
+    private var worker: ScheduledThread?
+    private var blocks = 0
+
+    private enum Item {
+        case block(@Sendable () -> Void, SyncClock, enqueuer: UInt, label: String)
+        case turn(Turn)
+    }
+
+    /// A `sync` call's turn on a serial queue.
+    final class Turn {
+        var granted = false
+        var done = false
+        let clock = SyncClock()
+    }
+
+    init(name: String, serial: Bool, execution: Execution) {
+        self.name = name
+        self.serial = serial
+        self.execution = execution
+    }
+
+    /// Whether `thread` is running a block of this queue (or a `sync` on it).
+    func isCurrent(_ thread: ScheduledThread) -> Bool { thread.queues.contains { $0 === self } }
+
+    func async(_ thread: ScheduledThread, site: String, _ work: @escaping @Sendable () -> Void) {
+        thread.lastSite = site
+        execution.point(thread, Pending(label: "\(name).async\(site)", enabled: { true }))
+        enqueue(work, from: thread, label: "runs the block queued\(site)")
+    }
+
+    /// Adds `work` (no scheduling point: the caller made one).
+    func enqueue(_ work: @escaping @Sendable () -> Void, from thread: ScheduledThread, label: String) {
+        let clock = SyncClock()
+        clock.release(thread)
+        if serial {
+            items.append(.block(work, clock, enqueuer: thread.identity, label: label))
+            startWorker()
+        } else {
+            blocks += 1
+            let model = self
+            let block = execution.spawn("\(name) block \(blocks)", from: thread) {
+                guard let me = Execution.current else { return }
+                me.queues.append(model)
+                me.enqueuerIdentity = thread.identity
+                work()
+                me.queues.removeLast()
+            }
+            block.clock.join(clock.clock)
+        }
+    }
+
+    func sync<Result>(_ thread: ScheduledThread, site: String, _ work: () throws -> Result) rethrows -> Result {
+        thread.lastSite = site
+        execution.point(thread, Pending(label: "\(name).sync\(site)", enabled: { true }))
+        guard serial else {
+            thread.queues.append(self)
+            defer { thread.queues.removeLast() }
+            return try work()
+        }
+        if isCurrent(thread) {
+            execution.fail("\(name).sync\(site) was called from a block already running on \(name): a deadlock "
+                           + "(Dispatch stops the program there)")
+            execution.point(thread, Pending(label: "wait for itself on \(name)", enabled: { false }))
+        }
+        let turn = Turn()
+        turn.clock.release(thread)
+        items.append(.turn(turn))
+        startWorker()
+        execution.point(thread, Pending(label: "gets its turn on \(name)", enabled: { turn.granted }))
+        turn.clock.acquire(thread)
+        thread.queues.append(self)
+        defer {
+            thread.queues.removeLast()
+            turn.clock.release(thread)
+            turn.done = true
+        }
+        return try work()
+    }
+
+    private func startWorker() {
+        guard worker == nil else { return }
+        let model = self
+        worker = execution.spawn("\(name)'s worker", from: nil) { model.work() }
+    }
+
+    /// The worker's loop: take the next item when there is one; stop when the run ends.
+    private func work() {
+        guard let me = Execution.current else { return }
+        while true {
+            let proceed = execution.point(me, Pending(label: "takes the next item", enabled: { [unowned self] in !self.items.isEmpty },
+                                                      idle: true, quiet: true))
+            guard proceed, !items.isEmpty else { return }
+            switch items.removeFirst() {
+            case let .block(work, clock, enqueuer, _):
+                clock.acquire(me)
+                me.queues.append(self)
+                me.enqueuerIdentity = enqueuer
+                work()
+                me.queues.removeLast()
+                me.enqueuerIdentity = nil
+            case .turn(let turn):
+                turn.clock.acquire(me)
+                turn.clock.release(me)
+                turn.granted = true
+                guard execution.point(me, Pending(label: "waits for the sync block to end", enabled: { turn.done }, quiet: true)) else { return }
+                turn.clock.acquire(me)
+            }
+        }
+    }
+
+    /// Runs `work` on this queue after an unknown delay: a timer thread that may fire at any point.
+    func asyncAfter(_ thread: ScheduledThread, site: String, _ work: @escaping @Sendable () -> Void) {
+        thread.lastSite = site
+        execution.point(thread, Pending(label: "\(name).asyncAfter\(site)", enabled: { true }))
+        let model = self
+        execution.spawn("the timer set\(site)", from: thread) {
+            guard let me = Execution.current else { return }
+            model.execution.point(me, Pending(label: "fires", enabled: { true }))
+            model.enqueue(work, from: me, label: "runs the timer's block")
+        }
+    }
+}
+
+/// " (line 23)" for a learner's call site; empty for the workbook's own (line 0).
+func siteLabel(_ line: Int) -> String { line > 0 ? " (line \(line))" : "" }
