@@ -1,4 +1,6 @@
-// Chapter 4's checks: `keys` and the cache change together, under one lock (#1233, #1255).
+// Chapter 4's checks: `keys` and the cache change together, under one lock (#1233, #1255). After
+// the probes' single-threaded questions, 04-one-critical-section explores every schedule of a few
+// threads (ExerciseKit's ScheduleExplorer): no verdict rests on the interleaving a machine ran.
 
 import Dispatch
 import ExerciseKit
@@ -84,41 +86,54 @@ public enum Chapter4Checks {
         storage.watch(nil)
         guard run.passed else { return }
 
-        // 2. Forced: remove("a") pauses between its steps; store("a") on another thread must wait.
-        let forced = E()
-        forced.store(1, forKey: "a")
-        let inPause = DispatchSemaphore(value: 0), storeDone = DispatchSemaphore(value: 0)
-        let storedDuringPause = Flag()
-        let remover = spawn {
-            forced.remove(forKey: "a", pause: {
-                inPause.signal()
-                if signalled(storeDone, within: 0.5) { storedDuringPause.set() }
-            })
+        // 2. Explored: remove("a") pauses between its steps while store("a") runs on another
+        //    thread, in every schedule (≤ 2 preemptions, then seeded random ones). The store
+        //    must not finish inside the pause, and no value may be left without its key.
+        run.explore("a remove and a store of the same key") { world in
+            let cache = E()
+            cache.store(1, forKey: "a")
+            let storedInPause = Flag()
+            let remover = world.spawn("remove(\"a\")") {
+                cache.remove(forKey: "a", pause: {
+                    let before = cache.isInStorage("a")
+                    world.step("pauses between the value and the key")
+                    if cache.isInStorage("a") != before { storedInPause.set() }
+                })
+            }
+            let storer = world.spawn("store(2, \"a\")") { cache.store(2, forKey: "a") }
+            world.join(remover)
+            world.join(storer)
+            world.expect(!storedInPause.isSet, "store(\"a\") put its value in the cache while remove(\"a\") was between its two steps: "
+                         + "the value and the key must go in one critical section")
+            expectNoGhosts(cache, ["a"], world, after: "remove(\"a\") and store(2, \"a\") on two threads")
         }
-        guard run.wait(inPause, seconds: 2, orFail: "pause() was never called") else { return }
-        let storer = spawn {
-            forced.store(2, forKey: "a")
-            storeDone.signal()
-        }
-        run.wait(remover, seconds: 3, orFail: "remove never returned: a deadlock?")
-        run.wait(storer, seconds: 3, orFail: "store never returned: a deadlock?")
-        run.expect(!storedDuringPause.isSet, "store(\"a\") completed while remove(\"a\") was between its two steps")
-        let ghost = forced.isInStorage("a") && !forced.keys.contains("a")
-        run.expect(!ghost, "\"a\" is in the cache but not in keys: the remove took the key of the value stored after it (a ghost)")
         guard run.passed else { return }
 
-        // 3. Stress: stores and removes of 8 keys from 4 threads; no value may lose its key.
-        let stressed = E()
-        let done = concurrently(4) { worker in
-            for step in 0..<1_500 {
-                let key = "k\((step &* 7 &+ worker) % 8)"
-                if (step + worker) % 2 == 0 { stressed.store(step, forKey: key) } else { stressed.remove(forKey: key, pause: {}) }
+        // 3. Explored: two caches used at once must not see each other (no state shared
+        //    between instances: a `static` set, a global).
+        run.explore("two caches at once") { world in
+            let first = E(), second = E()
+            let one = world.spawn("store on cache 1") { first.store(1, forKey: "k") }
+            let two = world.spawn("store and remove on cache 2") {
+                second.store(2, forKey: "k")
+                second.remove(forKey: "k", pause: {})
             }
+            world.join(one)
+            world.join(two)
+            world.expect(first.keys == ["k"] && first.isInStorage("k"), "cache 1 stored \"k\" and cache 2 stored and removed "
+                         + "its own \"k\": cache 1 now has keys \(first.keys.sorted()) and the value \(first.isInStorage("k") ? "in" : "not in") "
+                         + "its cache — each cache keeps its own keys (no `static` or global state)")
+            world.expect(second.keys.isEmpty, "cache 2 removed \"k\" but its keys are \(second.keys.sorted())")
         }
-        guard run.wait(done, seconds: 10, orFail: "4 threads × 1500 stores and removes did not finish in 10 s") else { return }
-        let keys = stressed.keys
-        let ghosts = (0..<8).map { "k\($0)" }.filter { stressed.probes.storage.contains($0) && !keys.contains($0) }
-        run.expect(ghosts.isEmpty, "after concurrent stores and removes, \(ghosts) are in the cache but not in keys")
+    }
+
+    /// Fails when a key is in the cache but not in keys (a ghost: nobody can clean it).
+    private static func expectNoGhosts<E: OneCriticalSectionExercise>(_ cache: E, _ names: [String], _ world: ScheduleWorld,
+                                                                        after what: String) {
+        let keys = cache.keys
+        let ghosts = names.filter { cache.isInStorage($0) && !keys.contains($0) }
+        world.expect(ghosts.isEmpty, "after \(what), \(ghosts) \(ghosts.count == 1 ? "is" : "are") in the cache but not in keys: "
+                     + "a value without its key (a ghost nobody can clean)")
     }
 
     /// 04-reconcile-keys: `removeExpired` drops the keys of evicted values, under the lock.

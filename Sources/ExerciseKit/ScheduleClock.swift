@@ -36,12 +36,13 @@ final class SyncClock {
 
 /// The last write of each watched location (FastTrack's epoch: a thread and its own clock entry).
 final class RaceDetector {
-    private var lastWrite: [String: (thread: Int, name: String, time: Int, what: String)] = [:]
+    private var lastWrite: [ObjectIdentifier: (thread: Int, name: String, time: Int, what: String)] = [:]
 
-    /// Records the write; returns a message when it races with the previous write.
-    func write(_ location: String, thread: ScheduledThread, what: String) -> String? {
-        defer { lastWrite[location] = (thread.id, thread.name, thread.clock[thread.id], what) }
-        guard let last = lastWrite[location], last.thread != thread.id, last.time > thread.clock[last.thread] else { return nil }
+    /// Records the write of `location` (named by its owner, a probe); returns a message when it
+    /// races with the previous write.
+    func write(_ location: String, of owner: ObjectIdentifier, thread: ScheduledThread, what: String) -> String? {
+        defer { lastWrite[owner] = (thread.id, thread.name, thread.clock[thread.id], what) }
+        guard let last = lastWrite[owner], last.thread != thread.id, last.time > thread.clock[last.thread] else { return nil }
         return "data race on \(location): \(thread.name) wrote it (\(what)) with nothing ordering that after "
             + "\(last.name)'s write (\(last.what)) — no lock, queue, semaphore or atomic between the two"
     }

@@ -81,6 +81,8 @@ public final class Execution: @unchecked Sendable {
     /// that no other object can take its identifier; a queue outlives its owner while work is queued).
     private var models: [ObjectIdentifier: (object: AnyObject, model: AnyObject)] = [:]
     let races = RaceDetector()
+    /// What a deadlock means in the scenario's terms, said before who waits for what.
+    var deadlockMeaning: String?
 
     init(chooser: ScheduleChooser, stepBudget: Int) {
         self.chooser = chooser
@@ -181,8 +183,8 @@ public final class Execution: @unchecked Sendable {
         if enabled.isEmpty {
             let stuck = threads.filter { !$0.finished && !($0.pending?.idle ?? false) }
             if !stuck.isEmpty {
-                let who = stuck.map { "\($0.name) waits to \($0.pending?.label ?? "go on")" }.joined(separator: "; ")
-                fail("deadlock: nobody can go on — \(who)")
+                let who = "stuck: " + stuck.map { "\($0.name) (at \"\($0.pending?.label ?? "")\")" }.joined(separator: ", ")
+                fail((deadlockMeaning.map { $0 + " — " } ?? "deadlock: nobody can go on — ") + who)
             }
             finish()
             return nil
@@ -232,7 +234,7 @@ public final class Execution: @unchecked Sendable {
 
     /// Records a write of watched state `location` by `thread`; a data race when the previous
     /// write was by another thread and nothing orders the two.
-    func write(_ location: String, by thread: ScheduledThread, what: String) {
-        if let race = races.write(location, thread: thread, what: what) { fail(race) }
+    func write(_ location: String, of owner: AnyObject, by thread: ScheduledThread, what: String) {
+        if let race = races.write(location, of: ObjectIdentifier(owner), thread: thread, what: what) { fail(race) }
     }
 }

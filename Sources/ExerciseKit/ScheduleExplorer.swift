@@ -105,6 +105,9 @@ public final class ScheduleWorld: @unchecked Sendable {
         execution.point(me, Pending(label: label, enabled: { true }))
     }
 
+    /// What it means, in the exercise's terms, when this run ends with threads that cannot go on.
+    public func ifStuck(_ meaning: String) { execution.deadlockMeaning = meaning }
+
     /// Records a broken property.
     public func fail(_ message: String) { execution.fail(message) }
 

@@ -63,7 +63,7 @@ public final class WatchedLock: Sendable {
         if !held { log.record(what()) }
         guard let (thread, _) = model else { return }
         let execution = thread.execution
-        execution.write("the state lock guards", by: thread, what: held ? "holding lock" : "without lock\(thread.lastSite)")
+        execution.write("the state lock guards", of: self, by: thread, what: held ? "holding lock" : "without lock\(thread.lastSite)")
         execution.point(thread, Pending(label: "writes the state lock guards\(held ? "" : " without holding lock")", enabled: { true }))
     }
 

@@ -89,7 +89,7 @@ public final class WatchedQueue: Sendable {
             let current = model.isCurrent(thread)
             if !current { log.record(what()) }
             let execution = thread.execution
-            execution.write("the state confined to \(name)", by: thread, what: current ? "on \(name)" : "off \(name)\(thread.lastSite)")
+            execution.write("the state confined to \(name)", of: self, by: thread, what: current ? "on \(name)" : "off \(name)\(thread.lastSite)")
             execution.point(thread, Pending(label: "writes the state confined to \(name)\(current ? "" : " off the queue")", enabled: { true }))
             return
         }

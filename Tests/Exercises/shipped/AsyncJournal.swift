@@ -2,7 +2,8 @@
 //
 // `append` holds a lock while `writer` runs (think: a disk write), so every caller waits for the
 // disk. Make `append` return at once and do the writing on `queue`, one line at a time, in order;
-// `flush()` must return only when every line appended before it has been written.
+// `flush()` must return only when every line appended before it has been written. A line once
+// appended is written even if the caller lets go of the journal right after.
 // Read: Chapters/07-lock-vs-queue/README.md (part 2), Sources/KFDCache/DiskStorageBackend.swift.
 // Check: swift run workbook check 07-async-journal      Hint: swift run workbook hint 07-async-journal
 

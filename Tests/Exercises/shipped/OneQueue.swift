@@ -3,7 +3,8 @@
 // Only the write runs on `ioQueue`; serializing happens on a global queue first. A slow
 // serialization of an earlier store lets a later store finish first, and the older value ends up
 // in the file. Make each store one block on `ioQueue`, as ImageCache's store does. The caller
-// must not wait for any of it.
+// must not wait for any of it, and a store once made is written and called back even if the
+// caller lets go of the pipeline right after.
 // Read: Chapters/07-lock-vs-queue/README.md (part 3); Kingfisher: Sources/Cache/ImageCache.swift.
 // Check: swift run workbook check 07-one-queue      Hint: swift run workbook hint 07-one-queue
 
