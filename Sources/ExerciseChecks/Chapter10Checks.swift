@@ -207,18 +207,46 @@ public enum Chapter10Checks {
         }
         guard allOnce else { return }
 
-        // Many bridges whose callback and timeout fall at nearly the same moment, from two threads.
-        let racing = (0..<200).map { index in
-            BridgePath(name: "race \(index)", timeout: 0.004, callback: .after(0.002 + Double(index % 5) * 0.001, .success(payload)),
-                       expected: .data(payload)).start(E.self)
+        // Explored: the loader's callback (on a thread of its own) and the timeout, in every order
+        // and interleaving. Time stands still while start runs (it returns long before any
+        // deadline): a start that waits for the timeout meanwhile can only time out.
+        run.explore("the callback and the timeout") { world in
+            let resumes = LockedList<BridgeOutcome>()
+            let returned = Flag(), resumedInStart = Flag()
+            let continuation = ListContinuation(resumes)
+            let load: LoadFunction = { _, completion in
+                world.spawn("the loader's callback") {
+                    world.step("calls back with data")
+                    completion(.success(payload))
+                }
+            }
+            world.holdTime(true)
+            E.start(key: BridgePath.key, timeout: 0.5, load: load, continuation: continuation)
+            if !resumes.values.isEmpty, resumes.values.allSatisfy({ $0 == .timedOut }) { resumedInStart.set() }
+            returned.set()
+            world.holdTime(false)
+            world.settle()
+            let seen = resumes.values
+            world.expect(!resumedInStart.isSet, "start returned only after the timeout had resumed the bridge: it blocked its "
+                         + "thread for the timeout. Schedule the timeout (e.g. asyncAfter) and return at once")
+            world.expect(seen.count == 1, seen.isEmpty
+                         ? "the loader called back and the timeout passed, and nothing resumed: one of them must resume"
+                         : "the loader's callback and the timeout both came and the bridge resumed \(seen.count) times "
+                           + "(\(seen.map(\.text).joined(separator: ", "))) — a CheckedContinuation traps on the second resume. "
+                           + "Deciding who resumes must be one atomic step (a lock held across the check and the set, or Atomic.exchange)")
+            world.expect(seen.allSatisfy { $0 == .data(payload) || $0 == .timedOut }, "resumed with \(seen.map(\.text)): "
+                         + "only the loader's data or BridgeError.timedOut can come first here")
         }
-        Thread.sleep(forTimeInterval: 0.3)
-        let deadline = DispatchTime.now() + 2
-        for counter in racing where counter.count == 0 { _ = counter.first.wait(timeout: deadline) }
-        let twice = racing.filter { $0.count > 1 }.count, never = racing.filter { $0.count == 0 }.count
-        run.expect(twice == 0, "\(twice) of \(racing.count) bridges resumed twice when the callback and the timeout came at "
-                   + "nearly the same moment: deciding who resumes must be one atomic step (a lock, or Atomic.exchange)")
-        run.expect(never == 0, "\(never) of \(racing.count) bridges never resumed when the callback and the timeout came together")
+    }
+
+    /// A continuation under an explored schedule: records each resume (the check counts them).
+    final class ListContinuation: DataContinuation {
+        private let list: LockedList<BridgeOutcome>
+        init(_ list: LockedList<BridgeOutcome>) { self.list = list }
+        func resume(returning value: Data) { list.append(.data(value)) }
+        func resume(throwing error: any Error) {
+            list.append((error as? BridgeError) == .timedOut ? .timedOut : .error("\(error)"))
+        }
     }
 
     /// The loader's fault on the error path.

@@ -170,8 +170,7 @@ public enum Chapter4Checks {
         let stillKeyed = expiredLeft.filter(cache.keys.contains)
         if !stillKeyed.isEmpty {
             run.fail("after removeExpired, the expired values \(stillKeyed) are still in the cache *and* in keys: removeExpired "
-                     + "never dealt with them. Every key must be visited (a `break` where `continue` belongs stops the loop "
-                     + "at the first evicted key)")
+                     + "never dealt with them: every call must visit every key")
         } else {
             run.expect(expiredLeft.isEmpty, "after removeExpired, the expired values \(expiredLeft) are still in the cache but gone from keys: "
                        + "remove them from the cache, not only from keys (a value without its key is a ghost nobody can clean)")
@@ -184,6 +183,18 @@ public enum Chapter4Checks {
         run.expectNone(lock.violations, "removeExpired: ")
         run.expect(taken == 1, "removeExpired took the lock \(taken) times: check and remove in one critical section")
         storage.watch(nil)
+        guard run.passed else { return }
+
+        // 1b. Nothing expired, 30 values evicted: one call drops all 30 keys (not only when
+        //     something expired, not only the first few).
+        let evictedOnly = E()
+        for i in 0..<32 { evictedOnly.store(i, forKey: "E\(i)", expiresAt: later) }
+        for i in 0..<30 { evictedOnly.probes.storage.evict(forKey: "E\(i)") }
+        evictedOnly.removeExpired(at: Date())
+        let stale = evictedOnly.keys.subtracting(["E30", "E31"])
+        run.expect(stale.isEmpty, "30 of 32 values were evicted and none had expired; one removeExpired left \(stale.count) of their "
+                   + "keys: each call must drop the key of every evicted value, whether or not anything expired")
+        run.expect(evictedOnly.keys.isSuperset(of: ["E30", "E31"]), "removeExpired dropped the keys of live values (E30, E31)")
         guard run.passed else { return }
 
         // 2. A store over a key replaces its value (and its expiration); keys are used as given.

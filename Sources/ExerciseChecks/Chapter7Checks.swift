@@ -61,7 +61,7 @@ public enum Chapter7Checks {
                 journal.flush()
                 let seen = written.values
                 world.expect(seen.count >= 3, "flush() returned when \(seen.count) of the 3 lines appended before it were written "
-                             + "(\(seen)): flush must wait for every line appended before it, not for a while")
+                             + "(\(seen)): flush must not return until every line appended before it has been written")
             }
             world.join(caller)
             world.settle()

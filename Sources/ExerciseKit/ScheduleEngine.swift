@@ -83,6 +83,9 @@ public final class Execution: @unchecked Sendable {
     let races = RaceDetector()
     /// What a deadlock means in the scenario's terms, said before who waits for what.
     var deadlockMeaning: String?
+    /// While true, timers do not fire unless nobody else can go (the scenario holds time still
+    /// around a call that must return long before any deadline).
+    var timeHeld = false
 
     init(chooser: ScheduleChooser, stepBudget: Int) {
         self.chooser = chooser
@@ -194,7 +197,7 @@ public final class Execution: @unchecked Sendable {
         guard let next = enabled.first(where: { $0.id == pick }) else { return nil }
         if timedOut { next.timedOut = true }
         if let pending = next.pending, !pending.quiet || timedOut {
-            events.append(ScheduleEvent(thread: next.name, label: (timedOut ? "gives up: " : "") + pending.label))
+            events.append(ScheduleEvent(thread: next.name, label: (timedOut ? "(time passes: nobody else can go) " : "") + pending.label))
         }
         return next
     }

@@ -105,6 +105,10 @@ public final class ScheduleWorld: @unchecked Sendable {
         execution.point(me, Pending(label: label, enabled: { true }))
     }
 
+    /// Holds time still (`true`): timers fire only when nobody else can go, as when a call returns
+    /// long before any deadline; a timed wait meanwhile can only give up. `false` lets them fire at any point.
+    public func holdTime(_ held: Bool) { execution.timeHeld = held }
+
     /// What it means, in the exercise's terms, when this run ends with threads that cannot go on.
     public func ifStuck(_ meaning: String) { execution.deadlockMeaning = meaning }
 

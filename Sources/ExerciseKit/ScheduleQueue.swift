@@ -2,7 +2,8 @@
 // that takes its items in order; `async` adds a block, `sync` adds a turn: the worker grants it,
 // the caller runs the block on its own thread (as Dispatch does) and hands the turn back. A
 // concurrent queue runs each block on a logical thread of its own. `asyncAfter` is a timer thread
-// that may fire at any point of the schedule (its deadline is not modelled: time is unknown).
+// that may fire at any point of the schedule (its deadline is not modelled: time is unknown),
+// except while the scenario holds time still — then only when nobody else can go.
 
 /// A queue's state within one run.
 // @unchecked Sendable: touched only by the thread holding the execution's baton.
@@ -129,7 +130,8 @@ final class QueueModel: @unchecked Sendable {
         let model = self
         execution.spawn("the timer set\(site)", from: thread) {
             guard let me = Execution.current else { return }
-            model.execution.point(me, Pending(label: "fires", enabled: { true }))
+            let execution = model.execution
+            execution.point(me, Pending(label: "fires", enabled: { !execution.timeHeld }, timed: true))
             model.enqueue(work, from: me, label: "runs the timer's block")
         }
     }

@@ -249,8 +249,8 @@ enum Checking {
             subjects.append(CheckSubject(exercise: exercise, kind: .solution, source: root.appendingPathComponent(exercise.solution)))
             subjects.append(CheckSubject(exercise: exercise, kind: .shipped, source: root.appendingPathComponent(exercise.shipped)))
             for name in nearMissNames(exercise, root: root) {
-                subjects.append(CheckSubject(exercise: exercise, kind: .nearMiss(name),
-                                             source: root.appendingPathComponent("\(exercise.nearMisses)/\(name).swift")))
+                guard let source = nearMissSource(exercise, name, root: root) else { return 1 }
+                subjects.append(CheckSubject(exercise: exercise, kind: .nearMiss(name), source: source))
             }
             subjects += alternatives(exercise, root: root)
         }
@@ -259,8 +259,8 @@ enum Checking {
         let everySubject = ExerciseCatalog.exercises.flatMap { exercise in
             [CheckSubject(exercise: exercise, kind: .solution, source: root.appendingPathComponent(exercise.solution)),
              CheckSubject(exercise: exercise, kind: .shipped, source: root.appendingPathComponent(exercise.shipped))]
-            + nearMissNames(exercise, root: root).map {
-                CheckSubject(exercise: exercise, kind: .nearMiss($0), source: root.appendingPathComponent("\(exercise.nearMisses)/\($0).swift"))
+            + nearMissNames(exercise, root: root).compactMap { name in
+                nearMissSource(exercise, name, root: root).map { CheckSubject(exercise: exercise, kind: .nearMiss(name), source: $0) }
             }
             + alternatives(exercise, root: root)
         }
@@ -406,7 +406,18 @@ enum Checking {
     static func nearMissNames(_ exercise: ExerciseInfo, root: URL) -> [String] {
         let folder = root.appendingPathComponent(exercise.nearMisses)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasSuffix(".swift") }.map { String($0.dropLast(6)) }.sorted()
+        return files.compactMap { file in
+            file.hasSuffix(".swift") ? String(file.dropLast(6)) : file.hasSuffix(".patch") ? String(file.dropLast(6)) : nil
+        }.sorted()
+    }
+
+    /// The file to check for near-miss `name` (a patch applied, when it is one); nil, after saying
+    /// why, when its patch does not apply.
+    static func nearMissSource(_ exercise: ExerciseInfo, _ name: String, root: URL) -> URL? {
+        do { return try NearMissPatch.source(exercise, name, root: root) } catch {
+            Terminal.printError("error: \(exercise.nearMisses)/\(name).patch does not apply: \(error)")
+            return nil
+        }
     }
 
     static func summary(_ result: CheckResult) -> String {
