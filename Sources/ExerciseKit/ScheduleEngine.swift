@@ -113,7 +113,7 @@ public final class Execution: @unchecked Sendable {
         let thread = ScheduledThread(id: threads.count, name: name, execution: self, clock: clock)
         thread.pending = Pending(label: "starts", enabled: { true }, quiet: true)
         threads.append(thread)
-        Thread.detachNewThread { [thread] in
+        ScheduleThreadPool.run { [thread] in
             ThreadSlot.setLogical(thread)
             thread.baton.wait()
             if thread.execution.over { return }

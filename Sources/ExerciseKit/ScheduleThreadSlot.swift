@@ -35,6 +35,9 @@ enum ThreadSlot {
         pthread_setspecific(logicalKey, Unmanaged.passUnretained(thread).toOpaque())
     }
 
+    /// The calling thread plays no logical thread any more (a pooled thread between jobs).
+    static func clearLogical() { pthread_setspecific(logicalKey, nil) }
+
     /// A number for the calling thread, unique for the life of the process (1, 2, …); a logical
     /// thread's own while the caller plays one.
     static var serial: UInt {

@@ -199,6 +199,9 @@ struct CheckPackage {
                 ], seconds: 0))
             }
         }
+        // An explored check runs thousands of schedules: on a machine loaded many times over it may
+        // need more than the usual limit, and it finds deadlocks and endless loops by itself.
+        let seconds = subject.exercise.isConcurrency ? max(seconds, 90) : seconds
         let program = folder.appendingPathComponent(".build/debug/\(subject.program)")
         var environment = Platform.backtraceEnvironment
         // The same Set and Dictionary order in every run: an explored schedule replays exactly.
