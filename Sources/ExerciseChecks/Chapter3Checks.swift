@@ -1,6 +1,6 @@
 // Chapter 3's checks: one critical section for a read-modify-write, and limits applied under the
 // lock that guards them. Each check first asks the probes (deterministic: where did each change
-// happen?). 03-atomic-update then explores every schedule of a few threads (ExerciseKit's
+// happen?). Each then explores every schedule of a few threads (ExerciseKit's
 // ScheduleExplorer): its verdict never rests on which interleaving the machine happened to run.
 
 import Dispatch
@@ -146,38 +146,58 @@ public enum Chapter3Checks {
                    + "or a reader in between sees new limits stored and old ones applied")
         guard run.passed else { return }
 
-        // 2. Held: while the lock is taken, reading `limits` must wait for it: a read that skips
-        //    the lock (or takes a lock of its own) can see a half-written value.
-        guard let busy = Holding(lock, run) else { return }
-        let reader = returns(within: 0.3) { _ = holder.limits }
-        busy.release()
-        run.expect(!reader.returned, "reading `limits` returned while lock was held by another thread: the getter must read "
-                   + "`_limits` under the same lock the setter takes")
-        run.wait(reader.done, seconds: 3, orFail: "reading `limits` never returned after the lock was free again")
+        // 2. Explored: while another thread holds the lock, a read of `limits` must not get
+        //    through (a getter that skips the lock, or takes one of its own, can see a
+        //    half-written value).
+        run.explore("a read while the lock is held") { world in
+            let holder = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
+            let lock = holder.probes.lock
+            let held = Flag(), readInside = Flag()
+            let keeper = world.spawn("a thread holding lock") {
+                lock.withLock({
+                    held.set()
+                    world.step("holds lock")
+                    held.clear()
+                }, line: 0)
+            }
+            // Started while the lock was held and back while it still is: the read never waited.
+            let reader = world.spawn("a read of limits") {
+                let startedInside = held.isSet
+                _ = holder.limits
+                if startedInside, held.isSet { readInside.set() }
+            }
+            world.join(keeper)
+            world.join(reader)
+            world.expect(!readInside.isSet, "reading `limits` returned while lock was held by another thread: the getter must "
+                         + "read `_limits` under the same lock the setter takes")
+        }
         guard run.passed else { return }
 
-        // 3. Stress: writers set (10n, n); readers must never see stored and applied disagree.
-        let stressed = E(limits: Limits(totalCostLimit: 0, countLimit: 0))
-        let mismatches = Tally(), reads = Tally()
-        let stop = Flag()
-        let done = concurrently(4) { role in
-            var n = role
-            while !stop.isSet {
-                if role < 2 {
-                    n += 2
-                    stressed.limits = Limits(totalCostLimit: n * 10, countLimit: n)
-                } else {
+        // 3. Explored: a writer sets (10, 1) then (20, 2) while a reader takes two snapshots under
+        //    the lock; no snapshot may see stored limits NSCache does not have yet.
+        run.explore("a writer and a reader") { world in
+            let stressed = E(limits: Limits(totalCostLimit: 0, countLimit: 0))
+            let mismatch = LockedList<String>()
+            let writer = world.spawn("the writer") {
+                stressed.limits = Limits(totalCostLimit: 10, countLimit: 1)
+                stressed.limits = Limits(totalCostLimit: 20, countLimit: 2)
+            }
+            let reader = world.spawn("the reader") {
+                for _ in 0..<2 {
                     let seen = stressed.snapshot
-                    reads.add()
-                    if seen.stored != seen.applied { mismatches.add() }
+                    if seen.stored != seen.applied {
+                        mismatch.append("stored (\(seen.stored.totalCostLimit), \(seen.stored.countLimit)) but NSCache limited to "
+                                        + "(\(seen.applied.totalCostLimit), \(seen.applied.countLimit))")
+                    }
                 }
             }
+            world.join(writer)
+            world.join(reader)
+            if let first = mismatch.values.first {
+                world.fail("a read under the lock saw \(first): store the limits and apply them to NSCache in one critical section")
+            }
+            world.expect(stressed.appliedLimits == Limits(totalCostLimit: 20, countLimit: 2),
+                         "after setting (10, 1) then (20, 2), NSCache is limited to \(stressed.appliedLimits)")
         }
-        Thread.sleep(forTimeInterval: 0.3)
-        stop.set()
-        run.wait(done, seconds: 5, orFail: "the stress run did not stop: a deadlock?")
-        run.expect(reads.value > 0, "the stress run's readers never ran (the writers held the lock the whole time?)")
-        run.expect(mismatches.value == 0, "\(mismatches.value) of \(reads.value) reads under the lock saw stored limits "
-                   + "that NSCache did not have yet")
     }
 }

@@ -151,6 +151,8 @@ enum Checking {
         switch result {
         case .outcome(let outcome) where outcome.verdict == .passed:
             print("\(Terminal.styled(Strings.text(.verdictDone), .green)) \(name)")
+            // What the check explored (schedules run), so that a pass says what it rests on.
+            for note in outcome.notes ?? [] { detail(Terminal.styled(note, .dim)) }
             return
         case .outcome(let outcome):
             let label = Strings.text(outcome.verdict == .timedOut ? .verdictTimedOut : outcome.verdict == .glueEdited ? .verdictGlue : .verdictToDo)
