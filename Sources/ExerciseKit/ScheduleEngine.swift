@@ -35,8 +35,6 @@ final class ScheduledThread: @unchecked Sendable {
     let baton = DispatchSemaphore(value: 0)
     var pending: Pending?
     var finished = false
-    /// Set when a timed wait was given up (time passed with nobody else able to go).
-    var timedOut = false
     var clock: VectorClock
     /// The queues whose block this thread is running now, innermost last.
     var queues: [QueueModel] = []
@@ -195,7 +193,6 @@ public final class Execution: @unchecked Sendable {
         let current = running.flatMap { thread in enabled.contains { $0 === thread } ? thread.id : nil }
         let pick = chooser.choose(among: enabled.map(\.id), current: current)
         guard let next = enabled.first(where: { $0.id == pick }) else { return nil }
-        if timedOut { next.timedOut = true }
         if let pending = next.pending, !pending.quiet || timedOut {
             events.append(ScheduleEvent(thread: next.name, label: (timedOut ? "(time passes: nobody else can go) " : "") + pending.label))
         }

@@ -57,7 +57,6 @@ final class SemaphoreModel: @unchecked Sendable {
     /// Waits until the value is above zero; with `timed`, gives up when nobody else can go.
     /// Returns false when it gave up.
     func wait(_ thread: ScheduledThread, site: String, timed: Bool) -> Bool {
-        thread.timedOut = false
         thread.execution.point(thread, Pending(label: "gets past the semaphore's wait\(site)", enabled: { [unowned self] in self.value > 0 },
                                                timed: timed))
         guard value > 0 else { return false }
