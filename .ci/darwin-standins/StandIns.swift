@@ -92,3 +92,23 @@ public final class Bundle {
     public var bundleURL: URL { standIn() }
     public var bundlePath: String { standIn() }
 }
+
+// MARK: - Darwin-only C names used in `#if canImport(Darwin)` branches
+// darwin-check compiles the Darwin branches on Linux (prepare.py turns `import Darwin` into
+// `import Glibc`); these give the few Darwin-only names they use, with Darwin's types, so that a
+// typo or a type error in such a branch fails here. Read from Apple's <sys/stat.h>
+// (`st_atimespec`, `st_mtimespec`, `st_birthtimespec`, all `struct timespec`) and <pthread.h>
+// (`pthread_t` is a pointer on Darwin, an integer on Linux).
+#if canImport(Glibc)
+import Glibc
+
+extension stat {
+    public var st_atimespec: timespec { st_atim }
+    public var st_mtimespec: timespec { st_mtim }
+    public var st_ctimespec: timespec { st_ctim }
+    public var st_birthtimespec: timespec { st_ctim }
+}
+
+/// Darwin's `pthread_self()` returns a pointer (`pthread_t` = `UnsafeMutablePointer<_opaque_pthread_t>`).
+public func pthread_self() -> UnsafeMutableRawPointer { standIn() }
+#endif

@@ -245,8 +245,9 @@ extension DiskStorage {
             let keepExisting = writeOptions.contains(.withoutOverwriting)
             let temporary = directoryPath + "/.kfd-\(UUID().uuidString).tmp"
             let now = self.now()
-            let lastAccess = now.fileAttributeDate
-            let expires = expiration.estimatedExpirationSince(now).fileAttributeDate
+            // Whole seconds, inside the range every file system keeps (FileDates.kept says why).
+            let lastAccess = FileDates.kept(now)
+            let expires = FileDates.kept(expiration.estimatedExpirationSince(now))
             // The access time is set on the open file (futimens); a creation date only Foundation
             // can write, on Apple platforms (see LastAccessAttribute).
             let times = config.lastAccessAttribute == .contentAccessDate ? (access: lastAccess, modification: expires) : nil
@@ -636,8 +637,15 @@ extension DiskStorage {
             guard size > sizeLimit else { return [] }
             let target = sizeLimit / 2
             // Oldest access first (Kingfisher sorts newest first with `FileMeta.lastAccessDate`
-            // and takes from the end: the same order of removal).
-            let oldestFirst = files.sorted { $0.lastAccess < $1.lastAccess }
+            // and takes from the end: the same order of removal) — where "access" is the earlier
+            // of the last access and the expiration. On a Mac, setting a modification time
+            // earlier than the birth time moves the birth time back to it (reported by the Mac
+            // review of issue 25; FreeBSD's `setutimes`, whose lineage XNU shares, does so — not
+            // measured on a Mac here): an expiration written before the last access
+            // (`.expirationTime(.date(past))`, `.expired`) drags the creation date — our last
+            // access there — back with it. Sorting by the earlier of the two gives that order on
+            // every platform whether or not it happens, and an already expired entry goes first.
+            let oldestFirst = files.sorted { min($0.lastAccess, $0.expiration) < min($1.lastAccess, $1.expiration) }
             var removed: [URL] = []
             for file in oldestFirst where size > target {
                 removed.append(try removeScanned(file.name))
