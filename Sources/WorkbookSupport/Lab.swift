@@ -151,7 +151,7 @@ public final class Lab {
         verdicts.append((partNumber, nil, nil))
         say()
         let number = "\(partNumber). "
-        // The key after the title, as in `3. The ghost entry, forced  [ghost]`: the README's question
+        // The key after the title, as in `2. The ghost entry, forced  [ghost]`: the README's question
         // table, the notes and `--json` (`ghost.bad`) all name a part by it.
         say(ReportLayout.wrap([Span(title, .bold, .blue), Span("  " + Self.keyTag(key), .dim)], width: width,
                               first: [Span(number, .bold, .blue)], indent: ReportLayout.width(number)))
