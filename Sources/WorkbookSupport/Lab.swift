@@ -152,7 +152,7 @@ public final class Lab {
         say()
         let number = "\(partNumber). "
         // The key after the title, as in `2. The ghost entry, forced  [ghost]`: the README's question
-        // table, the notes and `--json` (`ghost.bad`) all name a part by it.
+        // table, the notes and `--json` (`crash.crashes`) all name a part by it.
         say(ReportLayout.wrap([Span(title, .bold, .blue), Span("  " + Self.keyTag(key), .dim)], width: width,
                               first: [Span(number, .bold, .blue)], indent: ReportLayout.width(number)))
     }

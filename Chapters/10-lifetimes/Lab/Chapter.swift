@@ -284,8 +284,8 @@ public enum Chapter: ChapterProgram {
                      + "observer of .KFDDidCleanDiskCache (Kingfisher: .KingfisherDidCleanDiskCache, posted on the main\n"
                      + "queue) hears of cleans that removed something — never of clearDiskCache.",
                      ko: "만료된 파일은 last access와 상관없이 지워진다. 그다음 trim은 last access만 보고 지우고,\n"
-                         + "limit의 절반에서 멈춘다. store는 trim하지 않고 정리만 하므로, 다음 정리까지 폴더는 막힘 없이\n"
-                         + "자란다. 절반은 그동안 쓸 여유다.\n"
+                         + "limit의 절반에서 멈춘다. trim은 store가 아니라 정리할 때만 일어나므로, 다음 정리까지 폴더는 막힘\n"
+                         + "없이 자란다. 절반은 그동안 쓸 여유다.\n"
                          + ".KFDDidCleanDiskCache의 observer(Kingfisher: .KingfisherDidCleanDiskCache, main queue에서\n"
                          + "보냄)는 무언가를 지운 정리만 듣는다 — clearDiskCache는 결코 듣지 못한다.")
     }
