@@ -1,5 +1,8 @@
 // The disk storage backend. What guards what (chapters 3, 6 and 7):
-//   propertyQueue             — `_config` and `storageReady` (chapter 3: Kingfisher's design);
+//   propertyQueue             — `_config` (chapter 3: Kingfisher's design) and, here only,
+//                               `storageReady`: Kingfisher 8.11.0's queue guards `_config` alone
+//                               (`Sources/Cache/DiskStorage.swift` lines 48–57) and its
+//                               `storageReady` is a plain `var` (line 73, set at line 140);
 //                               each set also publishes an immutable `Settings` snapshot
 //   settings (a lock)         — the snapshot the hot path reads: one lock, no queue hop
 //   shortcut (a lock)         — the `maybeCached` set (chapter 6); its first scan runs on
@@ -622,10 +625,14 @@ extension DiskStorage {
         }
 
         /// When the files take more than `config.sizeLimit` bytes, removes the least recently
-        /// accessed ones until they take at most half of it, and returns their URLs.
+        /// accessed ones until they take at most half of it, and returns their URLs. (Kingfisher
+        /// 8.11.0 trims at the limit already: `if size < config.sizeLimit { return [] }`, line 470 of
+        /// `Sources/Cache/DiskStorage.swift`; no test of either library pins the exact byte.)
         ///
-        /// Why half: trimming is a full folder scan; trimming to just under the limit would make
-        /// the next few stores trigger another scan each. Complexity: O(n log n) in the file count.
+        /// Why half: no store trims. Only `HybridCache.cleanExpiredDiskCache` calls this (Kingfisher
+        /// 8.11.0: only `ImageCache.cleanExpiredDiskCache`, on terminate, background or resign-active,
+        /// or when called), so the folder grows unchecked between cleans; half is the headroom until
+        /// the next one. Complexity: O(n log n) in the file count.
         @discardableResult
         public func removeSizeExceededValues() throws -> [URL] {
             let config = try ensureReady()

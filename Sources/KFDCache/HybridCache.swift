@@ -301,10 +301,11 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
         return .none
     }
 
-    /// `imageCachedType`, as Kingfisher 8.11 answers it (`Sources/Cache/ImageCache.swift`): a
-    /// memory hit at once, on the calling thread (through `callbackQueue`: with `.untouch`, before
-    /// this returns) — memory needs no I/O; otherwise the disk is asked on `ioQueue`, after every
-    /// disk operation queued before it.
+    /// `imageCachedType`, asked as Kingfisher 8.11 asks it (`Sources/Cache/ImageCache.swift`): memory
+    /// at once, on the calling thread — it needs no I/O —, otherwise the disk on `ioQueue`, after
+    /// every disk operation queued before it. The answer goes through `callbackQueue`; its default
+    /// here is `.untouch` (a memory hit is answered before this returns), 8.11's is
+    /// `.mainCurrentOrAsync` (line 1021), and only 8.11's `async` overload passes `.untouch`.
     public func imageCachedTypeAsync(forKey key: String, processorIdentifier: String = "", forcedExtension: String? = nil,
                                      callbackQueue: CallbackQueue = .untouch,
                                      completionHandler: @escaping @Sendable (CacheType) -> Void) {

@@ -241,6 +241,11 @@ extension MemoryStorage {
 
         /// Kingfisher's `extendExpiration(_:)`, from the wall clock (default: restart the lifetime).
         /// Like every change to the object, call it under the owning backend's lock.
+        ///
+        /// One difference: `.expirationTime` replaces `expiration` here, so later `.cacheTime` hits
+        /// restart the new lifetime, as on disk (ours and Kingfisher's). Kingfisher 8.11.0's memory
+        /// object keeps `expiration` as a `let` (`Sources/Cache/MemoryStorage.swift` lines 308, 326)
+        /// and returns to the stored lifetime on the next `.cacheTime` hit.
         func extendExpiration(_ extending: ExpirationExtending = .cacheTime) {
             extendExpiration(extending, from: Date())
         }

@@ -58,7 +58,11 @@ public enum ExpirationExtending: Sendable, Equatable {
     case none
     /// Restart the value's original lifetime from now ("sliding expiration").
     case cacheTime
-    /// Replace the expiration with this one, counted from now.
+    /// Replace the expiration with this one, counted from now: here, in memory and on disk alike,
+    /// a later `.cacheTime` read restarts this new lifetime. Kingfisher 8.11.0 does so on disk (the
+    /// file's two dates are all it keeps), but not in memory: its `StorageObject.expiration` is a
+    /// `let` (`Sources/Cache/MemoryStorage.swift` line 308) and only `estimatedExpiration` moves
+    /// (line 326), so there a later `.cacheTime` hit goes back to the lifetime the value was stored with.
     case expirationTime(StorageExpiration)
 }
 

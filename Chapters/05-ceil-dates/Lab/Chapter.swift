@@ -24,8 +24,8 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/Storage.swift — `Date.fileAttributeDate` (the ceil) and why",
             "Sources/KFDCache/FileMeta.swift — `FileDates.write` and `extendExpiration`",
             "Sources/KFDCache/DiskStorage.swift — `LastAccessAttribute`: where last access lives per platform",
-            "Kingfisher: Sources/Utility/ExtensionHelpers.swift (`fileAttributeDate`, 5.7.0 to 8.11.0),",
-            "            Sources/Cache/DiskStorage.swift (`FileMeta`)",
+            "Kingfisher 8.11.0: Sources/Utility/ExtensionHelpers.swift — `fileAttributeDate` (the same from 5.7.0)",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `FileMeta`",
         ])
         lab.exercises()
     }

@@ -31,7 +31,8 @@ public enum Chapter: ChapterProgram {
         lab.read([
             "Chapters/09-three-caches/Lab/Learner002Cache.swift — 002, rebuilt from its notes",
             "Chapters/09-three-caches/Lab/Learner003Cache.swift — 003's design (AsyncStream instead of Combine)",
-            "Sources/KFDCache/HybridCache.swift — Kingfisher's",
+            "Sources/KFDCache/HybridCache.swift — the contender named Kingfisher: this library's ImageCache",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — the design it follows",
             "Chapters/09-three-caches/Lab/Contenders.swift — the one interface all three run behind",
             "Chapters/09-three-caches/Lab/SlidingTTL.swift, TwoQueues.swift — 002's TTL and skipped writes, 003's two queues",
         ])

@@ -279,11 +279,13 @@ public enum Chapter: ChapterProgram {
         lab.measured("postsByClear", run.postsByClear, "notifications: clearDiskCache")
         lab.measured("filesAfterClear", run.filesAfterClear, "files left after clearDiskCache")
         lab.conclude("Expired files go whatever their last access; the trim then removes by last access alone, and\n"
-                     + "stops at half the limit so that the next stores do not each start another full scan. An\n"
+                     + "stops at half the limit: no store trims, only a clean does, so the folder grows unchecked until\n"
+                     + "the next clean and half is the room left for that. An\n"
                      + "observer of .KFDDidCleanDiskCache (Kingfisher: .KingfisherDidCleanDiskCache, posted on the main\n"
                      + "queue) hears of cleans that removed something — never of clearDiskCache.",
                      ko: "만료된 파일은 last access와 상관없이 지워진다. 그다음 trim은 last access만 보고 지우고,\n"
-                         + "limit의 절반에서 멈춘다. 그래야 다음 store마다 전체 스캔을 또 시작하지 않는다.\n"
+                         + "limit의 절반에서 멈춘다. trim은 store가 아니라 정리할 때만 일어나므로, 다음 정리까지 폴더는 막힘\n"
+                         + "없이 자란다. 절반은 그동안 쓸 여유다.\n"
                          + ".KFDDidCleanDiskCache의 observer(Kingfisher: .KingfisherDidCleanDiskCache, main queue에서\n"
                          + "보냄)는 무언가를 지운 정리만 듣는다 — clearDiskCache는 결코 듣지 못한다.")
     }
