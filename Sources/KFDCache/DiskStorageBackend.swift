@@ -624,10 +624,10 @@ extension DiskStorage {
             try removeExpiredValues(referenceDate: now())
         }
 
-        /// When the files take more than `config.sizeLimit` bytes, removes the least recently
-        /// accessed ones until they take at most half of it, and returns their URLs. (Kingfisher
-        /// 8.11.0 trims at the limit already: `if size < config.sizeLimit { return [] }`, line 470 of
-        /// `Sources/Cache/DiskStorage.swift`; no test of either library pins the exact byte.)
+        /// When the files take `config.sizeLimit` bytes or more, removes the least recently
+        /// accessed ones until they take at most half of it, and returns their URLs. At the limit
+        /// exactly, as Kingfisher 8.11.0 does (`if size < config.sizeLimit { return [] }`, line 470
+        /// of `Sources/Cache/DiskStorage.swift`).
         ///
         /// Why half: no store trims. Only `HybridCache.cleanExpiredDiskCache` calls this (Kingfisher
         /// 8.11.0: only `ImageCache.cleanExpiredDiskCache`, on terminate, background or resign-active,
@@ -641,7 +641,7 @@ extension DiskStorage {
             guard sizeLimit > 0 else { return [] }
             let files = try scanFolder(attribute: config.lastAccessAttribute)
             var size = files.reduce(UInt(0)) { $0 + UInt($1.size) }
-            guard size > sizeLimit else { return [] }
+            guard size >= sizeLimit else { return [] }
             let target = sizeLimit / 2
             // Oldest access first (Kingfisher sorts newest first with `FileMeta.lastAccessDate`
             // and takes from the end: the same order of removal) — where "access" is the earlier

@@ -231,12 +231,15 @@ struct DiskStorageTests {
         #expect(removed.map(\.lastPathComponent) == ["k2", "k0"].map(\.kfd.sha256))
     }
 
-    @Test("under the limit, trimming removes nothing")
+    @Test("under the limit, trimming removes nothing; at the limit exactly it trims, as Kingfisher 8.11.0 does")
     func noTrimUnderLimit() throws {
         let folder = try TemporaryFolder(); defer { folder.cleanUp() }
-        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder, sizeLimit: 10_000)
+        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder, sizeLimit: 2_000)
         try backend.store(value: Data(count: 1_000), forKey: "a")
+        try backend.store(value: Data(count: 999), forKey: "b")
         #expect(try backend.removeSizeExceededValues().isEmpty)
+        try backend.store(value: Data(count: 1_000), forKey: "b")
+        #expect(try backend.removeSizeExceededValues().count == 1)
     }
 
     @Test("removeAll empties the folder and the storage keeps working")
