@@ -130,7 +130,7 @@ extension Chapter {
                   ko: "Kingfisher 8.11.0의 store는 파일을 제자리에 쓰고(`writeOptions: []`) 그다음 날짜를 설정한다\n"
                       + "(Sources/Cache/DiskStorage.swift:180, 207). 그 사이 수정 날짜 — 만료 예정 시각 — 는 쓴 순간 그\n"
                       + "자체다: ioQueue 밖의 reader는 유효한 값을 만료된 것으로, 또는 반쯤 쓰인 것으로 본다.")
-        let runs = lab.size("runs", quick: 30, full: 150)
+        let runs = lab.size("runs", quick: 15, full: 40)
         lab.run("a valid 256 KiB value (an hour left) is overwritten — a refreshed image stored again under its key.\n"
                 + "1) forced: the model's store (Lab/StoreWindow.swift) held between its write and its dates; one read.\n"
                 + "2) free: \(runs) runs of \(StoreWindow.overwritesPerRun) overwrites, a reader looping on value(forKey:) on another thread.\n"

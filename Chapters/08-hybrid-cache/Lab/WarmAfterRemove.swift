@@ -186,7 +186,8 @@ extension Chapter {
                 + "before the warm (the main queue busy) while a removeImage runs whole; then the callback goes on.\n"
                 + "2) free: \(runs) runs, a retrieve and a removeImage of the same key from two threads, the remove\n"
                 + "0–200 µs later (seeded). 3) our HybridCache, the same both ways: the read on ioQueue (the default) and\n"
-                + "loadDiskFileSynchronously (the read on the caller's thread), the window held open in the serializer")
+                + "loadDiskFileSynchronously (the read on the caller's thread), the window held open in the serializer.\n"
+                + "Kept: the removed value still in memory once both calls have finished.")
         let model = KingfisherRetrieveModel(folder: folder.appendingPathComponent("warm-model"))
         try FileManager.default.createDirectory(at: model.folder, withIntermediateDirectories: true)
         let pause = PausePoint()
@@ -211,7 +212,7 @@ extension Chapter {
             }
         }
         let yesNo = { (flag: Bool) in flag ? "yes" : "no" }
-        lab.table(["after retrieve + removeImage", "forced: removed value in memory", "file left", "free runs ending so"], [
+        lab.table(["retrieve + removeImage", "forced: kept", "file left", "free: kept"], [
             ["Kingfisher 8.11.0 (model)", yesNo(kfForced.removedValueInMemory), yesNo(kfForced.fileLeft), "\(bad[0]) of \(runs)"],
             ["ours, read on ioQueue", yesNo(oursAsync.removedValueInMemory), yesNo(oursAsync.fileLeft), "\(bad[1]) of \(runs)"],
             ["ours, loadDiskFileSynchronously", yesNo(oursSync.removedValueInMemory), yesNo(oursSync.fileLeft), "\(bad[2]) of \(runs)"],

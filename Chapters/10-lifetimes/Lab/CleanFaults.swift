@@ -211,7 +211,7 @@ extension Chapter {
                       + "(Sources/Cache/ImageCache.swift:896–917): 목록을 만든 뒤 지우기 전에 사라진 파일 하나 때문에\n"
                       + "removeFile이 throw하면 handler를 건너뛰고, `await cleanExpiredDiskCache()`는 끝내 돌아오지 않는다.")
         let wait = Double(lab.size(quick: 500, full: 1_000)) / 1_000
-        let runs = lab.size("runs", quick: 10, full: 40), files = 30
+        let runs = lab.size("runs", quick: 10, full: 20), files = 30
         lab.run("1) forced, in a child process: the model of Kingfisher's clean (Lab/KingfisherCleanModel.swift) lists\n"
                 + "5 expired files and is paused before its first removal; one of them is removed meanwhile (another\n"
                 + "cache on the same folder, or the system); then `await cleanExpiredDiskCache()` gets \(wait) s to return.\n"
