@@ -8,15 +8,17 @@
 import Dispatch
 import Foundation
 import KFDCache
-import Synchronization
 import WorkbookSupport
 
 /// `store` and `value` of Kingfisher 8.11.0's DiskStorage.Backend, reduced to the steps that
 /// touch the file and its dates.
-final class KingfisherStoreModel: Sendable {
+// @unchecked Sendable: `maybeCached` is only touched while holding `maybeCachedLock`; the rest is immutable.
+final class KingfisherStoreModel: @unchecked Sendable {
     let folder: URL
-    /// `maybeCached` (guarded by `maybeCachedCheckingQueue` in Kingfisher; by a lock here).
-    private let maybeCached = Mutex<Set<String>>([])
+    /// `maybeCached` (guarded by `maybeCachedCheckingQueue` in Kingfisher; by an NSLock here, not a
+    /// Mutex: a contended Mutex on Linux waits in the kernel, where ThreadSanitizer cannot see it).
+    private let maybeCachedLock = NSLock()
+    private var maybeCached = Set<String>()
     /// After the write, before the dates: where the forced run holds the store.
     let afterWrite = PausePoint()
 
@@ -36,7 +38,7 @@ final class KingfisherStoreModel: Sendable {
         try FileManager.default.setAttributes([.creationDate: now.fileAttributeDate,
                                                .modificationDate: now.addingTimeInterval(lifetime).fileAttributeDate],
                                               ofItemAtPath: url.path)
-        _ = maybeCached.withLock { $0.insert(url.lastPathComponent) }
+        maybeCachedLock.withLock { _ = maybeCached.insert(url.lastPathComponent) }
     }
 
     enum Read: String, Sendable { case hit, expired, missing, shortcut, torn }
@@ -48,7 +50,7 @@ final class KingfisherStoreModel: Sendable {
     func value(forKey key: String, expected: (Data) -> Bool) -> Read {
         let referenceDate = Date()
         let url = fileURL(key)
-        guard maybeCached.withLock({ $0.contains(url.lastPathComponent) }) else { return .shortcut }
+        guard maybeCachedLock.withLock({ maybeCached.contains(url.lastPathComponent) }) else { return .shortcut }
         guard let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .creationDateKey]) else { return .missing }
         if values.contentModificationDate.map({ $0.timeIntervalSince(referenceDate) <= 0 }) ?? true { return .expired }
         guard let data = try? Data(contentsOf: url) else { return .missing }

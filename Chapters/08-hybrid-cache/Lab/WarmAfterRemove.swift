@@ -6,14 +6,16 @@
 import Dispatch
 import Foundation
 import KFDCache
-import Synchronization
 import WorkbookSupport
 
 /// `retrieveImage` and `removeImage` of Kingfisher 8.11.0's ImageCache, reduced to their order.
-final class KingfisherRetrieveModel: Sendable {
+// @unchecked Sendable: `memory` is only touched while holding `memoryLock`; the rest is immutable.
+final class KingfisherRetrieveModel: @unchecked Sendable {
     let folder: URL
-    /// MemoryStorage (its own lock makes each call atomic, as here).
-    private let memory = Mutex<[String: Data]>([:])
+    /// MemoryStorage, whose own lock makes each call atomic, as this one does. An NSLock, not a
+    /// Mutex: a contended Mutex on Linux waits in the kernel, where ThreadSanitizer cannot see it.
+    private let memoryLock = NSLock()
+    private var memory: [String: Data] = [:]
     let ioQueue = DispatchQueue(label: "model.ImageCache.ioQueue")
     /// Stands in for the main queue: `retrieveImage`'s default `callbackQueue` is `.mainCurrentOrAsync`,
     /// which from `ioQueue` is `DispatchQueue.main.async`; nothing runs the real main queue here.
@@ -24,7 +26,7 @@ final class KingfisherRetrieveModel: Sendable {
     init(folder: URL) { self.folder = folder }
 
     func fileURL(_ key: String) -> URL { folder.appendingPathComponent(key) }
-    func isInMemory(_ key: String) -> Bool { memory.withLock { $0[key] != nil } }
+    func isInMemory(_ key: String) -> Bool { memoryLock.withLock { memory[key] != nil } }
 
     /// ImageCache.swift:608–665 and 739–787. Memory first (618); on a miss the disk is read on
     /// `ioQueue` (746–747: `loadingQueue … .dispatch(ioQueue)`), and the result goes back through
@@ -42,7 +44,7 @@ final class KingfisherRetrieveModel: Sendable {
             }
             self.callbackQueue.async {
                 self.beforeWarming.pass()
-                self.memory.withLock { $0[key] = data }
+                self.memoryLock.withLock { self.memory[key] = data }
                 completion(.disk)
             }
         }
@@ -52,7 +54,7 @@ final class KingfisherRetrieveModel: Sendable {
     /// file in `ioQueue.async { … try self.diskStorage.remove(…) … }` (583–590); the handler runs
     /// there (`callbackQueue` `.untouch`).
     func removeImage(forKey key: String, completion: @escaping @Sendable () -> Void) {
-        memory.withLock { $0[key] = nil }
+        memoryLock.withLock { memory[key] = nil }
         ioQueue.async {
             try? FileManager.default.removeItem(at: self.fileURL(key))
             completion()

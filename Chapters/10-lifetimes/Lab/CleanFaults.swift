@@ -255,8 +255,8 @@ extension Chapter {
                      + "`try?` of its own, and the completion runs on every path (HybridCache.cleanExpiredDiskCache).",
                      ko: "Kingfisher 모델: " + (returned ? "강제한 await가 돌아왔다 (8.11의 코드와 다르다: 모델을 보자)" : "강제한 await는 \(wait) s 안에 돌아오지 않았다")
                          + ", 그리고 만료된 파일 \(left)개가 남았다 — clean의 나머지도\n"
-                         + "건너뛴 것이다. 자유 실행에서는 \(runs)번 중 \(kingfisher.runsLosing)번 handler를 잃었다. 우리 것은 \(runs)번 중\n"
-                         + "\(ours.runsLosing)번 await를 잃었다 — 삭제마다 \"이미 없음\"을 완료로 보고(FileSystem.unlinkIfPresent), 단계마다\n"
+                         + "건너뛴 것이다. 자유 실행에서는 \(runs)번 중 \(kingfisher.runsLosing)번 handler 하나가 끝내 불리지 않았다. 우리 것은\n"
+                         + "\(runs)번 중 \(ours.runsLosing)번 await가 돌아오지 않았다 — 삭제마다 \"이미 없음\"을 완료로 보고(FileSystem.unlinkIfPresent), 단계마다\n"
                          + "`try?`가 따로 있고, completion은 모든 경로에서 불린다 (HybridCache.cleanExpiredDiskCache).")
     }
 
@@ -291,14 +291,25 @@ extension Chapter {
                      "\(kingfisher.folderEntryBytes) bytes (\(Platform.name))")
         lab.measured("expiredPassRemoved", kingfisher.expiredPassRemoved, "Kingfisher's expired pass: entries removed (the sub-folder's dates are past)")
         lab.show("Kingfisher's model removed, in order: " + (kingfisher.removedNames.isEmpty ? "nothing" : kingfisher.removedNames.joined(separator: ", ")))
+        let lostOthers = kingfisher.thumbnailsLeft < NestedLayout.thumbnails.count
+        let trimmedUnderLimit = kingfisher.ownFilesLeft < NestedLayout.ownFiles.count
+        var harm: [String] = []
+        if lostOthers { harm.append("another cache's data went") }
+        if trimmedUnderLimit { harm.append("a cache under its limit was trimmed") }
+        let harmKo = switch (lostOthers, trimmedUnderLimit) {
+        case (true, true): " 다른 캐시의 데이터가 사라졌고, limit 아래의 캐시가 trim됐다."
+        case (true, false): " 다른 캐시의 데이터가 사라졌다."
+        case (false, true): " limit 아래의 캐시가 trim됐다."
+        case (false, false): ""
+        }
         lab.conclude("Kingfisher's trim counted \(kingfisher.countedBytes) bytes where the cache's own files are 5000, and left\n"
-                     + "\(kingfisher.thumbnailsLeft) of 3 thumbnails and \(kingfisher.ownFilesLeft) of 5 own files: another cache's data went, and\n"
-                     + "a cache under its limit was trimmed. The expired pass skipped the sub-folder (\(kingfisher.expiredPassRemoved) removed).\n"
+                     + "\(kingfisher.thumbnailsLeft) of 3 thumbnails and \(kingfisher.ownFilesLeft) of 5 own files" + (harm.isEmpty ? "" : ": " + harm.joined(separator: ", and ")) + ".\n"
+                     + "The expired pass skipped the sub-folder (\(kingfisher.expiredPassRemoved) removed).\n"
                      + "Ours counted \(ours.countedBytes) bytes and left \(ours.thumbnailsLeft) thumbnails and \(ours.ownFilesLeft) own files: its\n"
                      + "scans read one folder level and skip sub-folders (DiskStorageBackend.scanFolder).",
                      ko: "Kingfisher의 trim은 캐시 자신의 파일이 5000 바이트인데 \(kingfisher.countedBytes) 바이트로 셌고, 썸네일 3개 중\n"
-                         + "\(kingfisher.thumbnailsLeft)개, 자기 파일 5개 중 \(kingfisher.ownFilesLeft)개를 남겼다: 다른 캐시의 데이터가 사라졌고,\n"
-                         + "limit 아래의 캐시가 trim됐다. 만료 패스는 하위 폴더를 건너뛰었다 (\(kingfisher.expiredPassRemoved)개 삭제).\n"
+                         + "\(kingfisher.thumbnailsLeft)개, 자기 파일 5개 중 \(kingfisher.ownFilesLeft)개를 남겼다." + harmKo + "\n"
+                         + "만료 패스는 하위 폴더를 건너뛰었다 (\(kingfisher.expiredPassRemoved)개 삭제).\n"
                          + "우리 것은 \(ours.countedBytes) 바이트로 셌고 썸네일 \(ours.thumbnailsLeft)개, 자기 파일 \(ours.ownFilesLeft)개를 남겼다:\n"
                          + "스캔이 폴더 한 단계만 읽고 하위 폴더는 건너뛴다 (DiskStorageBackend.scanFolder).")
     }
