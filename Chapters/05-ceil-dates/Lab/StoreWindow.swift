@@ -29,7 +29,7 @@ final class KingfisherStoreModel: @unchecked Sendable {
     /// DiskStorage.swift:178–224: `try data.write(to: fileURL, options: writeOptions)` (180, the
     /// default `writeOptions: []`, 159); then `setAttributes` with `.creationDate: now` and
     /// `.modificationDate: expiration.estimatedExpirationSinceNow` (200–207); then the name joins
-    /// `maybeCached` (221–224).
+    /// `maybeCached` (219–224).
     func store(_ data: Data, forKey key: String, lifetime: TimeInterval) throws {
         let url = fileURL(key)
         try data.write(to: url, options: [])

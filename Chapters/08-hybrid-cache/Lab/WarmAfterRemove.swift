@@ -28,7 +28,7 @@ final class KingfisherRetrieveModel: @unchecked Sendable {
     func fileURL(_ key: String) -> URL { folder.appendingPathComponent(key) }
     func isInMemory(_ key: String) -> Bool { memoryLock.withLock { memory[key] != nil } }
 
-    /// ImageCache.swift:608–665 and 739–787. Memory first (618); on a miss the disk is read on
+    /// ImageCache.swift:608–664 and 739–787. Memory first (618); on a miss the disk is read on
     /// `ioQueue` (746–747: `loadingQueue … .dispatch(ioQueue)`), and the result goes back through
     /// `callbackQueue.execute { outcomeHandler(.success(.image(image))) }` (779); only there,
     /// `self.store(image, forKey: key, options: cacheOptions, toDisk: false)` (649–653) puts it in memory.
