@@ -36,10 +36,10 @@ open class FileManager {
     public func fileExists(atPath path: String, isDirectory: UnsafeMutablePointer<ObjCBool>?) -> Bool { standIn() }
     public func isExecutableFile(atPath path: String) -> Bool { standIn() }
     public func isReadableFile(atPath path: String) -> Bool { standIn() }
-    public func createDirectory(at url: URL, withIntermediateDirectories: Bool,
-                                attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
-    public func createDirectory(atPath path: String, withIntermediateDirectories: Bool,
-                                attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
+    open func createDirectory(at url: URL, withIntermediateDirectories: Bool,
+                              attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
+    open func createDirectory(atPath path: String, withIntermediateDirectories: Bool,
+                              attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
     public func createFile(atPath path: String, contents: Data?, attributes: [FileAttributeKey: Any]? = nil) -> Bool { standIn() }
     public func contents(atPath path: String) -> Data? { standIn() }
     open func removeItem(at url: URL) throws { standIn() }
@@ -55,6 +55,9 @@ open class FileManager {
     public func contentsOfDirectory(at url: URL, includingPropertiesForKeys keys: [URLResourceKey]?,
                                     options: Foundation.FileManager.DirectoryEnumerationOptions = []) throws -> [URL] { standIn() }
     public func enumerator(atPath path: String) -> Foundation.FileManager.DirectoryEnumerator? { standIn() }
+    public func enumerator(at url: URL, includingPropertiesForKeys keys: [URLResourceKey]?,
+                           options mask: Foundation.FileManager.DirectoryEnumerationOptions = [],
+                           errorHandler handler: ((URL, any Error) -> Bool)? = nil) -> Foundation.FileManager.DirectoryEnumerator? { standIn() }
     open func attributesOfItem(atPath path: String) throws -> [FileAttributeKey: Any] { standIn() }
     public func setAttributes(_ attributes: [FileAttributeKey: Any], ofItemAtPath path: String) throws { standIn() }
     public func urls(for directory: Foundation.FileManager.SearchPathDirectory,

@@ -26,12 +26,15 @@ public enum Chapter: ChapterProgram {
         limits(lab, cache)
         evictionOrder(lab)
         try notReady(lab, folder: folder)
+        try warmUndoesRemove(lab, folder: folder)
 
         lab.read([
             "Sources/KFDCache/HybridCache.swift — store (memory now, disk on ioQueue), retrieveImage, readDisk (warming)",
             "Sources/KFDCache/Bitmap.swift — the value: decoded RGB in memory, PPM on disk",
             "Sources/KFDCache/Lifecycle.swift — memory warning, background, terminate as explicit hooks",
             "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — store(_:original:forKey:options:toDisk:), retrieveImage",
+            "Chapters/08-hybrid-cache/Lab/WarmAfterRemove.swift — Kingfisher 8.11.0's retrieve and remove, modelled",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift:779, 649–653 — the warm, in the callback",
         ])
         lab.exercises()
     }

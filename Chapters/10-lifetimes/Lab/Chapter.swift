@@ -22,6 +22,8 @@ public enum Chapter: ChapterProgram {
         continuations(lab)
         try diskClean(lab)
         try lookups(lab)
+        try cleanNeverReturns(lab)
+        try trimSubfolders(lab)
         lab.read([
             "Chapters/10-lifetimes/Lab/Timers.swift — Kingfisher's Timer (TimerOwner) and our DispatchSourceTimer (SourceOwner)",
             "Sources/KFDCache/MemoryStorage.swift — `startCleanTimer`: the DispatchSourceTimer, `[weak self]`, cancel in deinit",
@@ -31,6 +33,8 @@ public enum Chapter: ChapterProgram {
             "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — the async wrappers (withCheckedThrowingContinuation)",
             "Sources/KFDCache/DiskStorageBackend.swift — removeExpiredValues, removeSizeExceededValues, isCached",
             "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — removeSizeExceededValues, value(…actuallyLoad:…), isCached",
+            "Chapters/10-lifetimes/Lab/KingfisherCleanModel.swift — Kingfisher 8.11.0's clean, modelled line by line",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift:894–918, 1430–1434 — cleanExpiredDiskCache and its async wrapper",
         ])
         lab.exercises()
     }
@@ -342,6 +346,8 @@ public enum Chapter: ChapterProgram {
         switch scenario {
         case "resumeTwice":
             return ContinuationChildren.resumeTwice()
+        case "kingfisherCleanForced":
+            return CleanChildren.forcedClean(seconds: numbers.first ?? 1)
         case "neverResume":
             return ContinuationChildren.neverResume(seconds: numbers.first ?? 1)
         case "sourceOwners":
