@@ -38,6 +38,9 @@ public enum Strings {
         case chapterBanner, chapterQuickRun, chapterSummary, chapterSummaryQuick, chapterNothingMeasured
         case chapterWhereToRead, chapterTryIt, chapterNoExercise, chapterHintCommand, chapterNotes
         case chapterHelp, errorChapterStopped, errorSeedMissing, errorSeedNotNumber, errorUnknownOption
+        // the loop: interrupts, folders that cannot be written, protected lines, backups, the list's legend
+        case interrupted, errorCannotWrite, watchStopped, glueLineChanged, glueLineRemoved, glueLineAdded, glueUndo
+        case resetKeptCopy, listLegend, crashWhile, compileMore
     }
 
     /// The text for `key` in `language` with `values` in its placeholders; English when the
@@ -269,6 +272,22 @@ public enum Strings {
         .errorSeedMissing: "--seed needs a number after it, e.g. --seed 42",
         .errorSeedNotNumber: "--seed must be a whole number, 0 or more (not '{1}'), e.g. --seed 42",
         .errorUnknownOption: "unknown option '{1}'.{2} See --help.",
+
+        .interrupted: "stopped: the check program and any build it was waiting for were stopped too.",
+        .errorCannotWrite: "error: cannot write {1} ({2}). A check builds your file's check program there. "
+            + "Make the workbook folder writable again (chmod -R u+w {3}), or build the checks in a folder you can write: "
+            + "KFD_CHECK_BUILD_DIR=/a/writable/folder swift run workbook check",
+        .watchStopped: "watch stopped: nothing can be checked until this is fixed.",
+        .glueLineChanged: "line {1} is a DO NOT EDIT line, and it was changed. As shipped: `{2}` — yours: `{3}`",
+        .glueLineRemoved: "a DO NOT EDIT line is gone (it was after line {1}): `{2}`",
+        .glueLineAdded: "line {1} was added among the DO NOT EDIT lines: `{2}`",
+        .glueUndo: "the check calls your code through those lines: undo that edit (swift run workbook reset {1} restores "
+            + "the whole file and keeps a copy of yours).",
+        .resetKeptCopy: "Your version was kept as {1}.",
+        .listLegend: "done: passed, and the file is still the one that passed · to do: checked, not passing yet · "
+            + "changed: edited since its last check · unchecked: not checked yet · missing: the file is gone",
+        .crashWhile: "it crashed while the check ran line {1} of {2}: {3}",
+        .compileMore: "… and {1} more in your file (fix these first: the first error often causes the others)",
     ]
 
     /// The Korean table: the same keys, written for Korean iOS developers (identifiers, commands
@@ -477,5 +496,21 @@ public enum Strings {
         .errorSeedMissing: "--seed 뒤에 숫자가 필요합니다. 예: --seed 42",
         .errorSeedNotNumber: "--seed는 0 이상의 정수여야 합니다 (받은 값: '{1}'). 예: --seed 42",
         .errorUnknownOption: "알 수 없는 옵션 '{1}'.{2} --help를 보세요.",
+
+        .interrupted: "중단했습니다: 워크북이 기다리던 확인 프로그램과 빌드도 함께 멈췄습니다.",
+        .errorCannotWrite: "error: {1}에 쓸 수 없습니다 ({2}). 확인은 여기에 여러분 파일의 확인 프로그램을 빌드합니다. "
+            + "workbook 폴더를 다시 쓸 수 있게 하거나(chmod -R u+w {3}), 쓸 수 있는 폴더에서 빌드하세요: "
+            + "KFD_CHECK_BUILD_DIR=/쓸/수/있는/폴더 swift run workbook check",
+        .watchStopped: "감시를 멈췄습니다: 이 문제를 고치기 전에는 아무것도 확인할 수 없습니다.",
+        .glueLineChanged: "{1}번째 줄은 DO NOT EDIT 줄인데 바뀌었습니다. 배포본: `{2}` — 여러분 파일: `{3}`",
+        .glueLineRemoved: "DO NOT EDIT 줄 하나가 없어졌습니다 ({1}번째 줄 다음에 있던 줄): `{2}`",
+        .glueLineAdded: "DO NOT EDIT 줄들 사이에 {1}번째 줄이 추가되었습니다: `{2}`",
+        .glueUndo: "확인은 이 줄들을 거쳐 여러분 코드를 부릅니다: 그 수정을 되돌리세요 (swift run workbook reset {1}은 "
+            + "파일 전체를 되돌리고 여러분 파일의 사본을 남깁니다).",
+        .resetKeptCopy: "여러분의 파일은 {1}에 남겨 두었습니다.",
+        .listLegend: "완료: 통과했고 파일이 통과한 그대로임 · 할 일: 확인했지만 아직 통과 못 함 · "
+            + "바뀜: 마지막 확인 뒤 고침 · 미확인: 아직 확인 안 함 · 없음: 파일이 사라짐",
+        .crashWhile: "확인이 {2}의 {1}번째 줄을 돌리던 중에 죽었습니다: {3}",
+        .compileMore: "… 여러분 파일에 {1}개 더 있습니다 (위의 것부터 고치세요: 첫 에러가 나머지를 부르는 일이 많습니다)",
     ]
 }

@@ -141,7 +141,8 @@ public enum Chapter: ChapterProgram {
             guard result.crashed else { continue }
             let frames = BacktraceExcerpt.excerpt(result.stderr)
             if !frames.isEmpty {
-                lab.note("the runtime's backtrace of one crashed child (top frames, addresses left out):")
+                lab.note("the runtime's backtrace of one crashed child (top frames; addresses left out, and the compiler's\n"
+                         + "generated thunks too: a number missing below is one of them):")
                 lab.show(frames.joined(separator: "\n"))
                 lab.record("frameMentionsSet", .bool(frames.contains { $0.contains("Set") }))
                 // Which of Set's functions crashed, and which of the design's called it: the
