@@ -40,6 +40,13 @@ extension ChildProcess {
             fflush(nil)
             _exit(128 + Int32(signalNumber))
         }
+        // A process started by a thread that blocks these signals (a test runner's, a tool's)
+        // inherits the block: they would stay pending, and Ctrl-C would do nothing at all.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGINT)
+        sigaddset(&unblocked, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         for number in [SIGINT, SIGTERM] {
             // A handler, not SIG_IGN: an ignored signal stays ignored in the children (a `swift
             // build` would not stop on SIGINT), a handled one is reset for them when they start.

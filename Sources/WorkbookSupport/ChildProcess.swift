@@ -45,9 +45,11 @@ public enum ChildProcess {
     /// Runs `executable` to the end or until `timeout`, then kills it (SIGKILL). When the workbook
     /// is interrupted meanwhile, `onInterrupt` says how the child is stopped (ChildInterrupt.swift).
     public static func run(_ executable: URL, arguments: [String], environment extra: [String: String] = [:],
-                           input: Data? = nil, timeout: TimeInterval, onInterrupt: OnInterrupt = .kill) -> ChildResult {
+                           input: Data? = nil, directory: URL? = nil, timeout: TimeInterval,
+                           onInterrupt: OnInterrupt = .kill) -> ChildResult {
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in extra { environment[key] = value }

@@ -141,7 +141,7 @@ public enum Strings {
         .missingRestore: "restore it as shipped: swift run workbook reset {1}",
         .crashDied: "the check's run of your code died of {1}",
         .tickerSanitizer: "checking {1} again under ThreadSanitizer{2}",
-        .tsanFirstBuild: " (its first build compiles the library again with the sanitizer: a few minutes, once)",
+        .tsanFirstBuild: " (its first build compiles the library again with the sanitizer, once: 89 s measured here, see docs/CHECKS.md)",
         .tsanClean: "ThreadSanitizer watched the same check and saw no data race.",
         .tsanElsewhere: "ThreadSanitizer reported {1} race(s) only inside the workbook's own probes, none in your file: not counted.",
         .tsanUnavailable: "{1}: this check ran without ThreadSanitizer.",
@@ -190,8 +190,8 @@ public enum Strings {
             that is wrong), does not compile (with the compiler's message), crashed, did not finish,
             or missing (the file is gone: reset restores it).
             A concurrency exercise that passes is checked once more under ThreadSanitizer, which names
-            your lines in any data race it sees (its first build takes a few minutes; KFD_CHECK_TSAN=0
-            skips it).
+            your lines in any data race it sees (its first build compiles the library again: 89 s measured
+            on a busy 2-core Linux machine, once; docs/CHECKS.md has the times; KFD_CHECK_TSAN=0 skips it).
             With no argument: the current exercise (the first not done). 'all': every exercise.
             A broken file only ever fails its own check: nothing else is built from it.
             Examples: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
@@ -366,7 +366,7 @@ public enum Strings {
         .missingRestore: "처음 상태로 되돌리기: swift run workbook reset {1}",
         .crashDied: "확인 프로그램이 돌린 여러분의 코드가 죽었습니다 (시그널: {1})",
         .tickerSanitizer: "{1}을(를) ThreadSanitizer로 한 번 더 확인하는 중{2}",
-        .tsanFirstBuild: " (처음 한 번은 라이브러리를 sanitizer와 함께 다시 빌드하므로 몇 분 걸립니다)",
+        .tsanFirstBuild: " (처음 한 번은 라이브러리를 sanitizer와 함께 다시 빌드합니다: 여기서 측정한 값은 89 s, docs/CHECKS.ko.md 참고)",
         .tsanClean: "같은 확인을 ThreadSanitizer로 지켜봤고, data race는 보이지 않았습니다.",
         .tsanElsewhere: "ThreadSanitizer가 race {1}건을 보고했지만 모두 워크북 자체의 probe 안이고, 여러분의 파일에는 없습니다: 감점하지 않습니다.",
         .tsanUnavailable: "{1}: 이번 확인은 ThreadSanitizer 없이 했습니다.",
@@ -415,7 +415,8 @@ public enum Strings {
             연습문제 파일만 따로 빌드해서 확인을 돌립니다. 결과는 완료, 할 일(틀린 첫 지점과 함께),
             컴파일 안 됨(컴파일러 메시지와 함께), 크래시, 끝나지 않음, 파일 없음(reset으로 되살림) 중 하나입니다.
             동시성 연습문제는 통과하면 ThreadSanitizer로 한 번 더 확인하고, data race가 보이면 여러분 코드의
-            줄을 알려 줍니다 (첫 빌드는 몇 분 걸립니다; KFD_CHECK_TSAN=0이면 건너뜁니다).
+            줄을 알려 줍니다 (첫 빌드는 라이브러리를 다시 빌드합니다: 바쁜 2코어 Linux 머신에서 한 번 89 s로 측정,
+            시간은 docs/CHECKS.ko.md에; KFD_CHECK_TSAN=0이면 건너뜁니다).
             인자가 없으면 지금 풀 연습문제(아직 못 푼 첫 번째), 'all'이면 전부입니다.
             망가진 파일은 자기 확인만 실패시킵니다: 그 파일로 다른 것은 빌드하지 않습니다.
             예: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time

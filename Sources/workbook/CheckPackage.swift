@@ -127,8 +127,23 @@ struct CheckPackage {
             } else if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileWriteVolumeReadOnly.rawValue {
                 reason = String(cString: strerror(EROFS))
             } else {
-                reason = nsError.localizedDescription
+                reason = Self.obstacle(above: path) ?? nsError.localizedDescription
             }
+        }
+
+        /// Why nothing can be made at `path`, found by looking at the nearest part of it that
+        /// exists (Foundation's error for a file standing where a folder is needed names no cause).
+        static func obstacle(above path: String) -> String? {
+            var folder = URL(fileURLWithPath: path)
+            while folder.path != "/" {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+                    if !isFolder.boolValue { return "\(folder.path) is a file, not a folder" }
+                    return access(folder.path, W_OK) == 0 ? nil : "\(folder.path): " + String(cString: strerror(EACCES))
+                }
+                folder.deleteLastPathComponent()
+            }
+            return nil
         }
     }
 
