@@ -15,7 +15,7 @@ public struct BenchResult: Sendable {
         return (Stats.percentile(rounds, 75) - Stats.percentile(rounds, 25)) / 2 / median
     }
     public var summary: String {
-        "\(Stats.formatNanoseconds(median)) ±\(String(format: "%.0f", spread * 100))%"
+        "\(Stats.formatNanoseconds(median)) \(Stats.formatSpread(spread))"
     }
 }
 

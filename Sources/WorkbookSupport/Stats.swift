@@ -48,6 +48,15 @@ public enum Stats {
     }
 
     /// "123 ns", "4.5 µs", "6.7 ms", "1.2 s".
+    /// A spread (a share of the median) as "±12%"; under 1 %, with one decimal ("±0.4%"), and
+    /// "±<0.1%" below that: "±0%" would claim rounds that did not differ at all.
+    public static func formatSpread(_ share: Double) -> String {
+        let percent = share * 100
+        if percent >= 1 { return String(format: "±%.0f%%", percent) }
+        if percent >= 0.05 { return String(format: "±%.1f%%", percent) }
+        return "±<0.1%"
+    }
+
     public static func formatNanoseconds(_ value: Double) -> String {
         switch value {
         case ..<1_000: return String(format: "%.0f ns", value)

@@ -82,7 +82,8 @@ public enum Chapter: ChapterProgram {
         lab.interleavings("design1255", after, "#1255: interleavings that leave a ghost")
         lab.note("5.7.0's shortest bad interleaving:")
         lab.show(before.timeline())
-        lab.conclude("The ghost needs the store to land between the eviction and its callback: \(before.bad) order(s)\n"
+        lab.conclude("The ghost needs the store to land between the eviction and its callback: \(before.bad) "
+                     + (before.bad == 1 ? "order\n" : "orders\n")
                      + "of \(before.total). Tests/ChapterTests/InterleavingTests.swift replays every order of both models\n"
                      + "against Design570 and Design1255 and gets the model's outcome each time.",
                      ko: "유령이 생기려면 store가 eviction과 그 콜백 사이에 끼어들어야 한다: \(before.total)가지 순서\n"
