@@ -57,6 +57,14 @@ public enum Stats {
         return "±<0.1%"
     }
 
+    /// A byte count in binary units, as they are meant: "512 B", "1 KiB", "256 KiB", "4 MiB", "23.5 GiB".
+    public static func formatBytes(_ bytes: Int64) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
+        return value == value.rounded() ? String(format: "%.0f %@", value, units[unit]) : String(format: "%.1f %@", value, units[unit])
+    }
+
     public static func formatNanoseconds(_ value: Double) -> String {
         switch value {
         case ..<1_000: return String(format: "%.0f ns", value)

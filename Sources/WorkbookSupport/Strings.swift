@@ -112,11 +112,11 @@ public enum Strings {
         .errorResetFlag: "error: unknown option '{1}' for reset.{2} See: swift run workbook help reset",
         .errorResetWhich: "error: which exercise? e.g. swift run workbook reset 04-reconcile-keys   ('swift run workbook list' shows them)",
         .errorResetNoExercise: "error: there is no exercise named '{1}'.{2} 'swift run workbook list' shows them all.",
-        .errorResetNeedsYes: "error: reset replaces {1} and loses your edits; add --yes to do it without asking",
+        .errorResetNeedsYes: "error: reset replaces {1} (your version is kept in .workbook-backups/); add --yes to do it without asking",
         .errorResetShipped: "error: the shipped copy {1} cannot be read, so there is nothing to restore from "
             + "({2}). Get it back with: git checkout -- {1}",
         .errorResetWrite: "error: could not write {1}: {2}",
-        .resetPrompt: "Restore {1} to the shipped version? Your edits to it will be lost. [y/N] ",
+        .resetPrompt: "Restore {1} to the shipped version? Your version will be kept in .workbook-backups/. [y/N] ",
         .resetKept: "Kept your file.",
         .resetRestoredMissing: "Restored {1}, which was missing: it is the shipped version again.",
         .resetRestored: "Restored {1} as shipped. Its last check and the hints seen are forgotten.",
@@ -213,8 +213,9 @@ public enum Strings {
             USAGE: swift run workbook reset EXERCISE [--yes]
 
             Restores the exercise file as shipped (from Tests/Exercises/shipped/), after asking;
-            --yes does not ask. A deleted file is simply restored. The exercise is no longer done and
-            its hints count again from the first.
+            --yes does not ask. Your version is kept first, in .workbook-backups/ (its name is printed).
+            A deleted file is simply restored. The exercise is no longer done and its hints count again
+            from the first.
             Example: swift run workbook reset 01-cache-key --yes
             """,
         .helpVerify: """
@@ -337,11 +338,11 @@ public enum Strings {
         .errorResetFlag: "error: reset에는 '{1}' 옵션이 없습니다.{2} 참고: swift run workbook help reset",
         .errorResetWhich: "error: 어떤 연습문제인가요? 예: swift run workbook reset 04-reconcile-keys   ('swift run workbook list'에 목록이 있습니다)",
         .errorResetNoExercise: "error: 이름이 '{1}'인 연습문제는 없습니다.{2} 전체 목록은 'swift run workbook list'로 보세요.",
-        .errorResetNeedsYes: "error: reset은 {1} 파일을 덮어써서 고친 내용이 사라집니다. 묻지 않고 하려면 --yes를 붙이세요",
+        .errorResetNeedsYes: "error: reset은 {1} 파일을 덮어씁니다(여러분의 파일은 .workbook-backups/에 남습니다). 묻지 않고 하려면 --yes를 붙이세요",
         .errorResetShipped: "error: 배포본 {1} 파일을 읽을 수 없어 되돌릴 원본이 없습니다 ({2}). "
             + "이렇게 복구하세요: git checkout -- {1}",
         .errorResetWrite: "error: {1} 파일을 쓸 수 없습니다: {2}",
-        .resetPrompt: "{1} 파일을 처음 배포된 상태로 되돌릴까요? 고친 내용은 사라집니다. [y/N] ",
+        .resetPrompt: "{1} 파일을 처음 배포된 상태로 되돌릴까요? 여러분의 파일은 .workbook-backups/에 남겨 둡니다. [y/N] ",
         .resetKept: "파일을 그대로 두었습니다.",
         .resetRestoredMissing: "없던 {1} 파일을 되살렸습니다: 처음 배포된 상태입니다.",
         .resetRestored: "{1} 파일을 처음 배포된 상태로 되돌렸습니다. 마지막 확인 결과와 본 힌트 기록은 지웠습니다.",
@@ -438,8 +439,8 @@ public enum Strings {
             사용법: swift run workbook reset EXERCISE [--yes]
 
             연습문제 파일을 처음 배포된 상태(Tests/Exercises/shipped/)로 되돌립니다. 먼저 묻고,
-            --yes면 묻지 않습니다. 지워진 파일은 그냥 되살립니다. 되돌린 연습문제는 다시 '할 일'이 되고
-            힌트도 첫 번째부터 다시 셉니다.
+            --yes면 묻지 않습니다. 여러분의 파일은 먼저 .workbook-backups/에 남겨 두고 그 이름을 출력합니다.
+            지워진 파일은 그냥 되살립니다. 되돌린 연습문제는 다시 '할 일'이 되고 힌트도 첫 번째부터 다시 셉니다.
             예: swift run workbook reset 01-cache-key --yes
             """,
         .helpVerify: """
