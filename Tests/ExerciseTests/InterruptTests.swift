@@ -1,8 +1,10 @@
-// Ctrl-C (SIGINT) or SIGTERM during `check`: nothing the workbook started may outlive it. The
-// check program of a learner file holding `while true {}` spins until its time limit unless the
-// workbook stops it; a `swift build` goes on compiling unless it is told to stop.
+// `workbook check` for real, in a copy of the workbook. Ctrl-C (SIGINT) or SIGTERM during a check:
+// nothing the workbook started may outlive it (the check program of a learner file holding
+// `while true {}` spins until its time limit unless the workbook stops it; a `swift build` goes on
+// compiling unless it is told to stop). And what a check says of a changed DO NOT EDIT line and of
+// a compile error in the learner's file.
 //
-// These run `workbook check` for real, in a copy of the workbook kept at
+// The copy is kept at
 // .build/loop-tests/workbook (inside .build: git-ignored, and reused, so only the first run pays
 // for building the library the check programs link; files are copied only when they changed).
 
@@ -10,7 +12,9 @@ import Foundation
 import Testing
 import WorkbookSupport
 
-@Suite("an interrupted check leaves nothing running", .serialized)
+/// One suite, serialized: every test here checks in the same copy, and a test's sync of the copy
+/// would put the shipped stubs back under another's feet.
+@Suite("checks in a copy of the workbook: interrupted, and what they name", .serialized)
 struct InterruptTests {
     @Test("SIGINT while the check program runs: no process of the check left 1 s after the workbook exits",
           .timeLimit(.minutes(20)))
@@ -38,6 +42,42 @@ struct InterruptTests {
                          "no build started: \(workbook.output())")
         workbook.process.terminate()
         expectNothingLeft(workbook, status: 143, matching: checks, "a build was running")
+    }
+
+    @Test("a changed DO NOT EDIT declaration is named, not the generated program's errors", .timeLimit(.minutes(20)))
+    func changedProtectedLine() throws {
+        let copy = try WorkbookCopy.synced()
+        let exercise = try #require(ExerciseCatalog.exercises.first { $0.name == "02-class-wrapper" })
+        let shipped = try String(contentsOf: copy.url.appendingPathComponent(exercise.shipped), encoding: .utf8)
+        let changed = shipped.replacingOccurrences(of: "public enum ClassWrapper", with: "internal enum ClassWrapper")
+        try #require(changed != shipped, "the shipped stub no longer declares `public enum ClassWrapper`: update this test")
+        try Data(changed.utf8).write(to: copy.url.appendingPathComponent(exercise.stub))
+        let result = ChildProcess.run(try builtWorkbook(), arguments: ["check", exercise.name, "--lang", "en"], environment: ["COLUMNS": "200"],
+                                      directory: copy.url, timeout: 1_200)
+        let line = (changed.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("internal enum") } ?? 0) + 1
+        #expect(result.stdout.contains("line \(line) is a DO NOT EDIT line, and it was changed"), "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("`internal enum ClassWrapper"), "\(result.stdout)")
+        #expect(!result.stdout.contains("V02classwrapper_learner"), "the generated program's errors are shown: \(result.stdout)")
+    }
+
+    @Test("a compile error in the learner's file comes first, with its excerpt and caret", .timeLimit(.minutes(20)))
+    func compileErrorFirst() throws {
+        let copy = try WorkbookCopy.synced()
+        let exercise = try #require(ExerciseCatalog.exercises.first { $0.name == "04-reconcile-keys" })
+        var lines = try String(contentsOf: copy.url.appendingPathComponent(exercise.shipped), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let broken = try #require(lines.firstIndex { $0.contains("else { continue }") }, "update this test: no `else { continue }` to break")
+        lines[broken] += " item"   // two statements on a line without ';'
+        try Data(lines.joined(separator: "\n").utf8).write(to: copy.url.appendingPathComponent(exercise.stub))
+        let result = ChildProcess.run(try builtWorkbook(), arguments: ["check", exercise.name, "--lang", "en"], environment: ["COLUMNS": "200"],
+                                      directory: copy.url, timeout: 1_200)
+        let output = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let first = try #require(output.firstIndex { $0.contains(": error: ") }, "no compiler error shown: \(result.stdout)")
+        #expect(output[first].hasPrefix("\(exercise.stub):\(broken + 1):"), "the first error is not the learner's line: \(result.stdout)")
+        #expect(output[first].contains("consecutive statements"), "\(result.stdout)")
+        #expect(first + 2 < output.count && output[first + 1].hasPrefix("\(broken + 1) |") && output[first + 2].contains("`- error"),
+                "no excerpt and caret under the error: \(result.stdout)")
+        #expect(output.filter { $0.contains(": error: consecutive statements") }.count == 1, "a duplicate: \(result.stdout)")
     }
 
     /// The workbook ends within 30 s with `status` (128 + the signal), and 1 s later no process
