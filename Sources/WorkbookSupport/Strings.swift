@@ -40,7 +40,7 @@ public enum Strings {
         case chapterHelp, errorChapterStopped, errorSeedMissing, errorSeedNotNumber, errorUnknownOption
         // the loop: interrupts, folders that cannot be written, protected lines, backups, the list's legend
         case interrupted, errorCannotWrite, watchStopped, glueLineChanged, glueLineRemoved, glueLineAdded, glueUndo
-        case resetKeptCopy, listLegend, crashWhile, compileMore
+        case resetKeptCopy, listLegend, crashWhile, compileMore, fileNotFolder
     }
 
     /// The text for `key` in `language` with `values` in its placeholders; English when the
@@ -289,6 +289,7 @@ public enum Strings {
             + "changed: edited since its last check · unchecked: not checked yet · missing: the file is gone",
         .crashWhile: "it crashed while the check ran line {1} of {2}: {3}",
         .compileMore: "… and {1} more in your file (fix these first: the first error often causes the others)",
+        .fileNotFolder: "{1} is a file, not a folder",
     ]
 
     /// The Korean table: the same keys, written for Korean iOS developers (identifiers, commands
@@ -514,5 +515,6 @@ public enum Strings {
             + "바뀜: 마지막 확인 뒤 고침 · 미확인: 아직 확인 안 함 · 없음: 파일이 사라짐",
         .crashWhile: "확인이 {2}의 {1}번째 줄을 돌리던 중에 죽었습니다: {3}",
         .compileMore: "… 여러분 파일에 {1}개 더 있습니다 (위의 것부터 고치세요: 첫 에러가 나머지를 부르는 일이 많습니다)",
+        .fileNotFolder: "{1}은(는) 폴더가 아니라 파일입니다",
     ]
 }

@@ -138,7 +138,7 @@ struct CheckPackage {
             while folder.path != "/" {
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
-                    if !isFolder.boolValue { return "\(folder.path) is a file, not a folder" }
+                    if !isFolder.boolValue { return Strings.text(.fileNotFolder, folder.path) }
                     return access(folder.path, W_OK) == 0 ? nil : "\(folder.path): " + String(cString: strerror(EACCES))
                 }
                 folder.deleteLastPathComponent()
