@@ -69,6 +69,8 @@ func now(plus seconds: Double) -> timespec { timespec(tv_sec: Int(Date().timeInt
 
 var rows: [[String]] = []
 var series: [String: [Double]] = [:]
+/// Each series' spreads (half the IQR over the median), drawn on the chart as the table prints them.
+var spreads: [String: [Double]] = [:]
 var ratios: [String: [Double]] = [:]
 @MainActor func ratio(_ name: String, _ value: Double) -> String {
     ratios[name, default: []].append(value)
@@ -141,16 +143,17 @@ for size in sizes {
     }
     try? backend.removeAll()
 
-    let label = ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .binary)
+    let label = Stats.formatBytes(Int64(size))
     rows.append([label,
                  floorStore.summary, foundationStore.summary, store.summary, ratio("store", store.median / floorStore.median),
                  floorHit.summary, foundationHit.summary, hit.summary, ratio("hit", hit.median / floorHit.median),
                  hitNoExtension.summary, ratio("hit (.none)", hitNoExtension.median / floorHit.median),
                  floorStat.summary, foundationIsCached.summary, isCached.summary, ratio("isCached", isCached.median / floorStat.median),
                  floorMissStat.summary, miss.summary, ratio("miss", miss.median / floorMissStat.median)])
-    for (name, value) in [("floor: store", floorStore.median), ("Foundation: store", foundationStore.median), ("KFDCache: store", store.median),
-                          ("floor: hit", floorHit.median), ("Foundation: hit", foundationHit.median), ("KFDCache: hit", hit.median)] {
-        series[name, default: []].append(value)
+    for (name, result) in [("floor: store", floorStore), ("Foundation: store", foundationStore), ("KFDCache: store", store),
+                           ("floor: hit", floorHit), ("Foundation: hit", foundationHit), ("KFDCache: hit", hit)] {
+        series[name, default: []].append(result.median)
+        spreads[name, default: []].append(result.spread)
     }
 }
 
@@ -190,8 +193,8 @@ do {
         let result = ChildProcess.run(tool.url, arguments: tool.arguments.dropLast() + [file.path], timeout: 120)
         let theirs = result.seconds * 1e9
         systemRatio = ours / theirs
-        rowsSHA.append(["\(megabytes) MiB, KFDCache", Stats.formatNanoseconds(ours), String(format: "%.0f MB/s", Double(megabytes << 20) / ours * 1e3)])
-        rowsSHA.append(["\(megabytes) MiB, \(tool.name) (a process)", Stats.formatNanoseconds(theirs), String(format: "%.0f MB/s", Double(megabytes << 20) / theirs * 1e3)])
+        rowsSHA.append(["\(megabytes) MiB, KFDCache", Stats.formatNanoseconds(ours), String(format: "%.0f MiB/s", Double(megabytes) / ours * 1e9)])
+        rowsSHA.append(["\(megabytes) MiB, \(tool.name) (a process)", Stats.formatNanoseconds(theirs), String(format: "%.0f MiB/s", Double(megabytes) / theirs * 1e9)])
     }
     report.table("SHA-256", columns: ["input", "time", "throughput"], rows: rowsSHA)
     report.target("A 64-byte key hashes in at most 0.5 µs (KFDCache's SHA-256, ratio to 500 ns)",
@@ -215,7 +218,7 @@ report.target("A miss answered by the shortcut costs at most 0.5× one stat", ra
               why: String(format: "a certain miss is the shortcut alone (%@ in the breakdown), and the shortcut needs the file name: the key's SHA-256 costs %@ a 64-byte key by itself (plain Swift), against a stat of a missing name that a warm dentry cache answers in under a microsecond", Stats.formatNanoseconds(shortcutNanos), Stats.formatNanoseconds(keyHashNanos)))
 let order = ["floor: store", "Foundation: store", "KFDCache: store", "floor: hit", "Foundation: hit", "KFDCache: hit"]
 report.chart("disk-overhead.svg", SVGChart.lines(title: "Disk storage: system calls, Foundation, KFDCache", x: sizes.map(Double.init),
-                                                series: order.map { ChartSeries($0, series[$0] ?? []) },
+                                                series: order.map { ChartSeries($0, series[$0] ?? [], spreads: spreads[$0] ?? []) },
                                                 xLabel: "payload (log scale)", yLabel: "ns per operation", logX: true, logY: true,
-                                                xTickLabels: sizes.map { ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .binary) }))
+                                                xTickLabels: sizes.map { Stats.formatBytes(Int64($0)) }))
 report.write()

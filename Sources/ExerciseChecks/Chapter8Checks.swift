@@ -12,6 +12,17 @@ public enum LookupSource: String, Sendable, Equatable {
     case memory, disk, none
 }
 
+/// A lookup's result in the exercise's words: "\"Pixels-2\" from disk", "a miss" — not Swift's
+/// description of the tuple (`(value: Optional("Pixels-2"), source: ExerciseChecks.LookupSource.disk)`).
+func lookup(_ result: (value: String?, source: LookupSource)) -> String {
+    switch (result.value, result.source) {
+    case (nil, .none): return "a miss"
+    case (let value?, .none): return "\"\(value)\" with source .none"
+    case (let value?, let source): return "\"\(value)\" from \(source)"
+    case (nil, let source): return "no value, with source .\(source)"
+    }
+}
+
 public protocol WarmMemoryExercise: AnyObject, Sendable {
     init()
     /// Stores under the computed key, in memory and on disk.
@@ -69,17 +80,17 @@ public enum Chapter8Checks {
 
         // 2. A memory hit: one lookup, no disk read, no write; with fromMemoryCacheOrRefresh too.
         let hit = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false) }
-        run.expect(hit.result.value == "Pixels-1" && hit.result.source == .memory, "right after a store the value is in memory (got \(hit.result))")
+        run.expect(hit.result.value == "Pixels-1" && hit.result.source == .memory, "right after a store the value is in memory (got \(lookup(hit.result)))")
         run.expect(hit.lookups == 1 && hit.reads == 0 && hit.sets == 0,
                    "a memory hit made \(hit.lookups) memory lookups, \(hit.reads) disk reads and \(hit.sets) memory writes: one lookup, nothing else")
         let refreshHit = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: true)
         run.expect(refreshHit.value == "Pixels-1" && refreshHit.source == .memory,
-                   "with fromMemoryCacheOrRefresh a memory hit is still a hit (got \(refreshHit)): the option only skips the disk")
+                   "with fromMemoryCacheOrRefresh a memory hit is still a hit (got \(lookup(refreshHit))): the option only skips the disk")
 
         // 3. Storing again replaces the value, in memory and on disk.
         cache.store("Pixels-2", forKey: key, processorIdentifier: processor)
         let replaced = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
-        run.expect(replaced.value == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the lookup gave \(replaced): a store replaces the value")
+        run.expect(replaced.value == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the lookup gave \(lookup(replaced)): a store replaces the value")
         run.expect(disk.contents(of: computed) == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the disk holds "
                    + "\(disk.contents(of: computed).map { "\"\($0)\"" } ?? "nothing"): a store replaces the value on disk too")
         guard run.passed else { memory.watch(nil); return }
@@ -88,13 +99,13 @@ public enum Chapter8Checks {
         memory.evict(forKey: computed)
         let refresh = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: true) }
         run.expect(refresh.result.value == nil && refresh.result.source == .none,
-                   "with fromMemoryCacheOrRefresh a memory miss is a miss (got \(refresh.result)): the caller will download afresh")
+                   "with fromMemoryCacheOrRefresh a memory miss is a miss (got \(lookup(refresh.result))): the caller will download afresh")
         run.expect(refresh.reads == 0, "with fromMemoryCacheOrRefresh the disk must not be read")
 
         // 5. A disk hit: one lookup, one read, memory warmed once under the computed key.
         let fromDisk = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false) }
         run.expect(fromDisk.result.value == "Pixels-2" && fromDisk.result.source == .disk,
-                   "after memory forgot it, the value comes from disk (got \(fromDisk.result))")
+                   "after memory forgot it, the value comes from disk (got \(lookup(fromDisk.result)))")
         run.expect(fromDisk.lookups == 1 && fromDisk.reads == 1 && fromDisk.sets == 1 && fromDisk.writes == 0,
                    "a disk hit made \(fromDisk.lookups) memory lookups, \(fromDisk.reads) disk reads, \(fromDisk.sets) memory writes "
                    + "and \(fromDisk.writes) disk writes: one of each, and no disk write")
@@ -107,7 +118,7 @@ public enum Chapter8Checks {
         cache.store("Plain", forKey: key, processorIdentifier: "")
         run.expect(memory.contains(key) && disk.contents(of: key) == "Plain", "with no processor the computed key is the key itself")
         let miss = traced { cache.retrieve(forKey: "Never", processorIdentifier: "", fromMemoryCacheOrRefresh: false) }
-        run.expect(miss.result.value == nil && miss.result.source == .none, "a key never stored is a miss (got \(miss.result))")
+        run.expect(miss.result.value == nil && miss.result.source == .none, "a key never stored is a miss (got \(lookup(miss.result)))")
         run.expect(miss.lookups == 1 && miss.reads == 1 && miss.sets == 0, "a miss made \(miss.lookups) memory lookups, "
                    + "\(miss.reads) disk reads and \(miss.sets) memory writes: one lookup and one read, nothing written")
         memory.watch(nil)

@@ -48,13 +48,17 @@ public final class ExperimentReport {
     private var markdown: [String] = []
     private var charts: [(file: String, svg: String)] = []
     public private(set) var missedTargets: [String] = []
+    /// The run's date and machine, also written under every chart.
+    private let date: String
+    private let machine: String
 
     public init(name: String, title: String, options: ExperimentOptions) {
         self.name = name
         self.title = title
         self.options = options
-        let date = ISO8601DateFormatter().string(from: Date())
-        let header = ["# \(title)", "", "- machine: \(Bench.machineDescription())", "- measured: \(date)",
+        date = ISO8601DateFormatter().string(from: Date())
+        machine = Bench.machineDescription()
+        let header = ["# \(title)", "", "- machine: \(machine)", "- measured: \(date)",
                       "- seed: \(options.seed)\(options.quick ? " · quick run (small sizes)" : "")", ""]
         markdown += header
         print(Terminal.styled(title, .bold))
@@ -98,8 +102,12 @@ public final class ExperimentReport {
         markdown += ["- **\(verdict)** — \(line)" + (met ? "" : "  \n  why: \(why)"), ""]
     }
 
+    /// A chart, written beside the report with the run's date, machine and mode under it.
     public func chart(_ file: String, _ svg: String) {
-        charts.append((file, svg))
+        var footer = ["measured \(date) · seed \(options.seed) · \(machine)"]
+        if options.quick { footer.append("quick run (--quick): small sizes, a few rounds — a smoke test, not figures to quote") }
+        if Bench.isDebugBuild { footer.append(Bench.debugWarning) }
+        charts.append((file, SVGChart.withFooter(svg, footer)))
         markdown += ["![\(file)](\(file))", ""]
     }
 

@@ -358,8 +358,14 @@ public enum ChapterMain {
         }
         let info = program.info, language = options.language
         if options.help {
-            print(Strings.text(.chapterHelp, info.executable, info.number, info.title(in: language), info.summary(in: language),
-                               info.paddedNumber, info.folder, in: language))
+            let text = Strings.text(.chapterHelp, info.executable, info.number, info.title(in: language), info.summary(in: language),
+                                    info.paddedNumber, info.folder, in: language)
+            // Prose lines (the title, the summary, the notes) wrapped to the terminal; indented
+            // lines (the options, a usage's second line) as written.
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                if line.hasPrefix(" ") || line.isEmpty { print(line); continue }
+                for part in ReportLayout.wrap(line, width: Terminal.columns, indent: 2) { print(part) }
+            }
             return 0
         }
         let lab = Lab(info: info, options: options, childPrefix: childPrefix)

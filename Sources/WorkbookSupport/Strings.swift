@@ -38,6 +38,9 @@ public enum Strings {
         case chapterBanner, chapterQuickRun, chapterSummary, chapterSummaryQuick, chapterNothingMeasured
         case chapterWhereToRead, chapterTryIt, chapterNoExercise, chapterHintCommand, chapterNotes
         case chapterHelp, errorChapterStopped, errorSeedMissing, errorSeedNotNumber, errorUnknownOption
+        // the loop: interrupts, folders that cannot be written, protected lines, backups, the list's legend
+        case interrupted, errorCannotWrite, watchStopped, glueLineChanged, glueLineRemoved, glueLineAdded, glueUndo
+        case resetKeptCopy, listLegend, crashWhile, compileMore, fileNotFolder
     }
 
     /// The text for `key` in `language` with `values` in its placeholders; English when the
@@ -111,11 +114,11 @@ public enum Strings {
         .errorResetFlag: "error: unknown option '{1}' for reset.{2} See: swift run workbook help reset",
         .errorResetWhich: "error: which exercise? e.g. swift run workbook reset 04-reconcile-keys   ('swift run workbook list' shows them)",
         .errorResetNoExercise: "error: there is no exercise named '{1}'.{2} 'swift run workbook list' shows them all.",
-        .errorResetNeedsYes: "error: reset replaces {1} and loses your edits; add --yes to do it without asking",
+        .errorResetNeedsYes: "error: reset replaces {1} (your version is kept in .workbook-backups/); add --yes to do it without asking",
         .errorResetShipped: "error: the shipped copy {1} cannot be read, so there is nothing to restore from "
             + "({2}). Get it back with: git checkout -- {1}",
         .errorResetWrite: "error: could not write {1}: {2}",
-        .resetPrompt: "Restore {1} to the shipped version? Your edits to it will be lost. [y/N] ",
+        .resetPrompt: "Restore {1} to the shipped version? Your version will be kept in .workbook-backups/. [y/N] ",
         .resetKept: "Kept your file.",
         .resetRestoredMissing: "Restored {1}, which was missing: it is the shipped version again.",
         .resetRestored: "Restored {1} as shipped. Its last check and the hints seen are forgotten.",
@@ -140,7 +143,7 @@ public enum Strings {
         .missingRestore: "restore it as shipped: swift run workbook reset {1}",
         .crashDied: "the check's run of your code died of {1}",
         .tickerSanitizer: "checking {1} again under ThreadSanitizer{2}",
-        .tsanFirstBuild: " (its first build compiles the library again with the sanitizer: a few minutes, once)",
+        .tsanFirstBuild: " (its first build compiles the library again with the sanitizer, once: 89 s measured here, see docs/CHECKS.md)",
         .tsanClean: "ThreadSanitizer watched the same check and saw no data race.",
         .tsanElsewhere: "ThreadSanitizer reported {1} race(s) only inside the workbook's own probes, none in your file: not counted.",
         .tsanUnavailable: "{1}: this check ran without ThreadSanitizer.",
@@ -189,8 +192,8 @@ public enum Strings {
             that is wrong), does not compile (with the compiler's message), crashed, did not finish,
             or missing (the file is gone: reset restores it).
             A concurrency exercise that passes is checked once more under ThreadSanitizer, which names
-            your lines in any data race it sees (its first build takes a few minutes; KFD_CHECK_TSAN=0
-            skips it).
+            your lines in any data race it sees (its first build compiles the library again: 89 s measured
+            on a busy 2-core Linux machine, once; docs/CHECKS.md has the times; KFD_CHECK_TSAN=0 skips it).
             With no argument: the current exercise (the first not done). 'all': every exercise.
             A broken file only ever fails its own check: nothing else is built from it.
             Examples: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
@@ -212,8 +215,9 @@ public enum Strings {
             USAGE: swift run workbook reset EXERCISE [--yes]
 
             Restores the exercise file as shipped (from Tests/Exercises/shipped/), after asking;
-            --yes does not ask. A deleted file is simply restored. The exercise is no longer done and
-            its hints count again from the first.
+            --yes does not ask. Your version is kept first, in .workbook-backups/ (its name is printed).
+            A deleted file is simply restored. The exercise is no longer done and its hints count again
+            from the first.
             Example: swift run workbook reset 01-cache-key --yes
             """,
         .helpVerify: """
@@ -271,6 +275,23 @@ public enum Strings {
         .errorSeedMissing: "--seed needs a number after it, e.g. --seed 42",
         .errorSeedNotNumber: "--seed must be a whole number, 0 or more (not '{1}'), e.g. --seed 42",
         .errorUnknownOption: "unknown option '{1}'.{2} See --help.",
+
+        .interrupted: "stopped: the check program and any build it was waiting for were stopped too.",
+        .errorCannotWrite: "error: cannot write {1} ({2}). A check builds your file's check program there. "
+            + "Make the workbook folder writable again (chmod -R u+w {3}), or build the checks in a folder you can write: "
+            + "KFD_CHECK_BUILD_DIR=/a/writable/folder swift run workbook check",
+        .watchStopped: "watch stopped: nothing can be checked until this is fixed.",
+        .glueLineChanged: "line {1} is a DO NOT EDIT line, and it was changed. As shipped: `{2}` — yours: `{3}`",
+        .glueLineRemoved: "a DO NOT EDIT line is gone (it was after line {1}): `{2}`",
+        .glueLineAdded: "line {1} was added among the DO NOT EDIT lines: `{2}`",
+        .glueUndo: "the check calls your code through those lines: undo that edit (swift run workbook reset {1} restores "
+            + "the whole file and keeps a copy of yours).",
+        .resetKeptCopy: "Your version was kept as {1}.",
+        .listLegend: "done: passed, and the file is still the one that passed · to do: checked, not passing yet · "
+            + "changed: edited since its last check · unchecked: not checked yet · missing: the file is gone",
+        .crashWhile: "it crashed while the check ran line {1} of {2}: {3}",
+        .compileMore: "… and {1} more in your file (fix these first: the first error often causes the others)",
+        .fileNotFolder: "{1} is a file, not a folder",
     ]
 
     /// The Korean table: the same keys, written for Korean iOS developers (identifiers, commands
@@ -320,11 +341,11 @@ public enum Strings {
         .errorResetFlag: "error: reset에는 '{1}' 옵션이 없습니다.{2} 참고: swift run workbook help reset",
         .errorResetWhich: "error: 어떤 연습문제인가요? 예: swift run workbook reset 04-reconcile-keys   ('swift run workbook list'에 목록이 있습니다)",
         .errorResetNoExercise: "error: 이름이 '{1}'인 연습문제는 없습니다.{2} 전체 목록은 'swift run workbook list'로 보세요.",
-        .errorResetNeedsYes: "error: reset은 {1} 파일을 덮어써서 고친 내용이 사라집니다. 묻지 않고 하려면 --yes를 붙이세요",
+        .errorResetNeedsYes: "error: reset은 {1} 파일을 덮어씁니다(여러분의 파일은 .workbook-backups/에 남습니다). 묻지 않고 하려면 --yes를 붙이세요",
         .errorResetShipped: "error: 배포본 {1} 파일을 읽을 수 없어 되돌릴 원본이 없습니다 ({2}). "
             + "이렇게 복구하세요: git checkout -- {1}",
         .errorResetWrite: "error: {1} 파일을 쓸 수 없습니다: {2}",
-        .resetPrompt: "{1} 파일을 처음 배포된 상태로 되돌릴까요? 고친 내용은 사라집니다. [y/N] ",
+        .resetPrompt: "{1} 파일을 처음 배포된 상태로 되돌릴까요? 여러분의 파일은 .workbook-backups/에 남겨 둡니다. [y/N] ",
         .resetKept: "파일을 그대로 두었습니다.",
         .resetRestoredMissing: "없던 {1} 파일을 되살렸습니다: 처음 배포된 상태입니다.",
         .resetRestored: "{1} 파일을 처음 배포된 상태로 되돌렸습니다. 마지막 확인 결과와 본 힌트 기록은 지웠습니다.",
@@ -349,7 +370,7 @@ public enum Strings {
         .missingRestore: "처음 상태로 되돌리기: swift run workbook reset {1}",
         .crashDied: "확인 프로그램이 돌린 여러분의 코드가 죽었습니다 (시그널: {1})",
         .tickerSanitizer: "{1}을(를) ThreadSanitizer로 한 번 더 확인하는 중{2}",
-        .tsanFirstBuild: " (처음 한 번은 라이브러리를 sanitizer와 함께 다시 빌드하므로 몇 분 걸립니다)",
+        .tsanFirstBuild: " (처음 한 번은 라이브러리를 sanitizer와 함께 다시 빌드합니다: 여기서 측정한 값은 89 s, docs/CHECKS.ko.md 참고)",
         .tsanClean: "같은 확인을 ThreadSanitizer로 지켜봤고, data race는 보이지 않았습니다.",
         .tsanElsewhere: "ThreadSanitizer가 race {1}건을 보고했지만 모두 워크북 자체의 probe 안이고, 여러분의 파일에는 없습니다: 감점하지 않습니다.",
         .tsanUnavailable: "{1}: 이번 확인은 ThreadSanitizer 없이 했습니다.",
@@ -398,7 +419,8 @@ public enum Strings {
             연습문제 파일만 따로 빌드해서 확인을 돌립니다. 결과는 완료, 할 일(틀린 첫 지점과 함께),
             컴파일 안 됨(컴파일러 메시지와 함께), 크래시, 끝나지 않음, 파일 없음(reset으로 되살림) 중 하나입니다.
             동시성 연습문제는 통과하면 ThreadSanitizer로 한 번 더 확인하고, data race가 보이면 여러분 코드의
-            줄을 알려 줍니다 (첫 빌드는 몇 분 걸립니다; KFD_CHECK_TSAN=0이면 건너뜁니다).
+            줄을 알려 줍니다 (첫 빌드는 라이브러리를 다시 빌드합니다: 바쁜 2코어 Linux 머신에서 한 번 89 s로 측정,
+            시간은 docs/CHECKS.ko.md에; KFD_CHECK_TSAN=0이면 건너뜁니다).
             인자가 없으면 지금 풀 연습문제(아직 못 푼 첫 번째), 'all'이면 전부입니다.
             망가진 파일은 자기 확인만 실패시킵니다: 그 파일로 다른 것은 빌드하지 않습니다.
             예: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
@@ -420,8 +442,8 @@ public enum Strings {
             사용법: swift run workbook reset EXERCISE [--yes]
 
             연습문제 파일을 처음 배포된 상태(Tests/Exercises/shipped/)로 되돌립니다. 먼저 묻고,
-            --yes면 묻지 않습니다. 지워진 파일은 그냥 되살립니다. 되돌린 연습문제는 다시 '할 일'이 되고
-            힌트도 첫 번째부터 다시 셉니다.
+            --yes면 묻지 않습니다. 여러분의 파일은 먼저 .workbook-backups/에 남겨 두고 그 이름을 출력합니다.
+            지워진 파일은 그냥 되살립니다. 되돌린 연습문제는 다시 '할 일'이 되고 힌트도 첫 번째부터 다시 셉니다.
             예: swift run workbook reset 01-cache-key --yes
             """,
         .helpVerify: """
@@ -479,5 +501,22 @@ public enum Strings {
         .errorSeedMissing: "--seed 뒤에 숫자가 필요합니다. 예: --seed 42",
         .errorSeedNotNumber: "--seed는 0 이상의 정수여야 합니다 (받은 값: '{1}'). 예: --seed 42",
         .errorUnknownOption: "알 수 없는 옵션 '{1}'.{2} --help를 보세요.",
+
+        .interrupted: "중단했습니다: 워크북이 기다리던 확인 프로그램과 빌드도 함께 멈췄습니다.",
+        .errorCannotWrite: "error: {1}에 쓸 수 없습니다 ({2}). 확인은 여기에 여러분 파일의 확인 프로그램을 빌드합니다. "
+            + "workbook 폴더를 다시 쓸 수 있게 하거나(chmod -R u+w {3}), 쓸 수 있는 폴더에서 빌드하세요: "
+            + "KFD_CHECK_BUILD_DIR=/쓸/수/있는/폴더 swift run workbook check",
+        .watchStopped: "감시를 멈췄습니다: 이 문제를 고치기 전에는 아무것도 확인할 수 없습니다.",
+        .glueLineChanged: "{1}번째 줄은 DO NOT EDIT 줄인데 바뀌었습니다. 배포본: `{2}` — 여러분 파일: `{3}`",
+        .glueLineRemoved: "DO NOT EDIT 줄 하나가 없어졌습니다 ({1}번째 줄 다음에 있던 줄): `{2}`",
+        .glueLineAdded: "DO NOT EDIT 줄들 사이에 {1}번째 줄이 추가되었습니다: `{2}`",
+        .glueUndo: "확인은 이 줄들을 거쳐 여러분 코드를 부릅니다: 그 수정을 되돌리세요 (swift run workbook reset {1}은 "
+            + "파일 전체를 되돌리고 여러분 파일의 사본을 남깁니다).",
+        .resetKeptCopy: "여러분의 파일은 {1}에 남겨 두었습니다.",
+        .listLegend: "완료: 통과했고 파일이 통과한 그대로임 · 할 일: 확인했지만 아직 통과 못 함 · "
+            + "바뀜: 마지막 확인 뒤 고침 · 미확인: 아직 확인 안 함 · 없음: 파일이 사라짐",
+        .crashWhile: "확인이 {2}의 {1}번째 줄을 돌리던 중에 죽었습니다: {3}",
+        .compileMore: "… 여러분 파일에 {1}개 더 있습니다 (위의 것부터 고치세요: 첫 에러가 나머지를 부르는 일이 많습니다)",
+        .fileNotFolder: "{1}은(는) 폴더가 아니라 파일입니다",
     ]
 }

@@ -82,7 +82,8 @@ public enum Chapter: ChapterProgram {
         lab.interleavings("design1255", after, "#1255: interleavings that leave a ghost")
         lab.note("5.7.0's shortest bad interleaving:")
         lab.show(before.timeline())
-        lab.conclude("The ghost needs the store to land between the eviction and its callback: \(before.bad) order(s)\n"
+        lab.conclude("The ghost needs the store to land between the eviction and its callback: \(before.bad) "
+                     + (before.bad == 1 ? "order\n" : "orders\n")
                      + "of \(before.total). Tests/ChapterTests/InterleavingTests.swift replays every order of both models\n"
                      + "against Design570 and Design1255 and gets the model's outcome each time.",
                      ko: "유령이 생기려면 store가 eviction과 그 콜백 사이에 끼어들어야 한다: \(before.total)가지 순서\n"
@@ -142,7 +143,8 @@ public enum Chapter: ChapterProgram {
             guard result.crashed else { continue }
             let frames = BacktraceExcerpt.excerpt(result.stderr)
             if !frames.isEmpty {
-                lab.note("the runtime's backtrace of one crashed child (top frames, addresses left out):")
+                lab.note("the runtime's backtrace of one crashed child (top frames; addresses left out, and the compiler's\n"
+                         + "generated thunks too: a number missing below is one of them):")
                 lab.show(frames.joined(separator: "\n"))
                 lab.record("frameMentionsSet", .bool(frames.contains { $0.contains("Set") }))
                 // Which of Set's functions crashed, and which of the design's called it: the
