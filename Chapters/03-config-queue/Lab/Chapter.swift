@@ -57,14 +57,16 @@ public enum Chapter: ChapterProgram {
         lab.measured("libraryTorn", libraryTorn, "torn reads, DiskStorage.Backend.config")
         let seedNote = "\nThe count changes from run to run with the same --seed: a seed fixes the workload,\n"
             + "not how the system schedules the two threads."
+        let seedNoteKo = "\n같은 --seed로도 횟수는 실행마다 달라진다: seed가 고정하는 것은 작업량이지, 시스템이 두 스레드를\n"
+            + "어떻게 스케줄하는지가 아니다."
         lab.conclude(((unguarded ?? 0) > 0
             ? "Torn values happened without a guard and never through the queue."
             : "No torn value was observed without a guard in this run: a race is a chance, not a promise.\n"
               + "Run it again, or under ThreadSanitizer: swift run --sanitize=thread ch03-config-queue.") + seedNote,
                      ko: ((unguarded ?? 0) > 0
                          ? "보호 없이는 찢어진 값이 나왔고, queue를 거치면 한 번도 나오지 않았다."
-                         : "이번 실행에서는 보호 없이도 찢어진 값이 보이지 않았다: race는 가능성이지 약속이 아니다. 다시\n"
-                           + "돌리거나 ThreadSanitizer로 돌려 보자: swift run --sanitize=thread ch03-config-queue.") + seedNote)
+                         : "이번 실행에서는 보호 없이도 찢어진 값이 보이지 않았다: 데이터 레이스는 일어날 수 있다는 것이지\n"
+                           + "반드시 일어난다는 것이 아니다. 다시 돌리거나 ThreadSanitizer로 돌려 보자: swift run --sanitize=thread ch03-config-queue.") + seedNoteKo)
     }
 
     static let queueBox = QueueBox()

@@ -32,7 +32,7 @@ extension Chapter {
         ]))
 
         var rows: [[String]] = []
-        var summary: [String] = []
+        var summary: [String] = [], summaryKo: [String] = []
         for design in [Design.learner003, .kingfisher] {
             var memoryNotDisk = 0, diskNotMemory = 0, runsDisagreeing = 0
             for run in 0..<runs(lab) {
@@ -48,6 +48,7 @@ extension Chapter {
             lab.record(design.rawValue, .object(["runs": .int(runs(lab)), "runsDisagreeing": .int(runsDisagreeing),
                                                  "memoryNotDisk": .int(memoryNotDisk), "diskNotMemory": .int(diskNotMemory)]))
             summary.append("\(design == .learner003 ? "003" : "HybridCache") \(runsDisagreeing)/\(runs(lab)) runs (\(memoryNotDisk) memory-not-disk)")
+            summaryKo.append("\(design == .learner003 ? "003" : "HybridCache") \(runs(lab))번 중 \(runsDisagreeing)번 (메모리에만 있는 key \(memoryNotDisk)개)")
             rows.append([design == .learner003 ? "003 (two queues)" : "HybridCache (Kingfisher's design)", "\(runsDisagreeing)/\(runs(lab))",
                          "\(memoryNotDisk)", "\(diskNotMemory)"])
         }
@@ -60,7 +61,7 @@ extension Chapter {
                      + "memory (save parked). Free runs disagreeing, this machine (\(Platform.isMac ? "macOS" : "Linux")): \(summary.joined(separator: ", "));\n"
                      + "the window is narrow, so free counts vary run to run — the forced order shows it is there.",
                      ko: "강제한 순서: 003은 키가 메모리에는 있고 디스크에는 없는 상태(삭제를 멈춤)와, 디스크에는 있고 메모리에는\n"
-                         + "없는 상태(저장을 멈춤)로 끝났다. 자유 실행에서 어긋난 횟수, 이 기계(\(Platform.isMac ? "macOS" : "Linux")): \(summary.joined(separator: ", "));\n"
+                         + "없는 상태(저장을 멈춤)로 끝났다. 자유 실행에서 어긋난 횟수, 이 환경(\(Platform.isMac ? "macOS" : "Linux")): \(summaryKo.joined(separator: ", "));\n"
                          + "틈이 좁아서 자유 실행의 횟수는 실행마다 다르다 — 강제한 순서가 그 틈이 있다는 것을 보여 준다.")
     }
 

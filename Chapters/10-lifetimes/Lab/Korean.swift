@@ -1,0 +1,113 @@
+// The report's Korean (`--lang ko`): part titles by part key, and each English text's twin.
+// How the lookup works, and how to add a twin: Sources/WorkbookSupport/ReportTwins.swift.
+
+import WorkbookSupport
+
+extension Chapter {
+    public static let koreanReport = ReportTwins([
+        .part("runloop", "Timer는 도는 run loop에서만 실행된다"),
+        .part("weakSelf", "[weak self]는 주인을 놓아주고, timer를 멈추는 것은 invalidate()뿐이다"),
+        .part("dispatchSource", "우리 라이브러리의 DispatchSourceTimer와 Kingfisher의 Timer"),
+        .part("pathBlock", "cachePathBlock: 주인을 살려 두는 클로저"),
+        .part("continuations", "두 번 resume한 checked continuation과 한 번도 resume하지 않은 것"),
+        .part("diskClean", "디스크 위 파일의 수명: 만료된 것 먼저, 다음은 가장 오래전에 접근한 것"),
+        .part("lookups", "value(forKey:) 대 isCached(forKey:referenceDate:): 각각 무엇을 읽고 무엇을 연장하나"),
+
+        .text("a repeating timer every {1} s, fires counted for {2} s, scheduled from each place",
+              "{1} s마다 반복하는 timer를 곳마다 예약하고, {2} s 동안 실행 횟수를 센다"),
+        .text("Timer scheduled from a GCD worker", "GCD worker에서 예약한 Timer"),
+        .text("Timer on a thread running its run loop", "run loop가 도는 스레드의 Timer"),
+        .text("DispatchSourceTimer made from a GCD worker", "GCD worker에서 만든 DispatchSourceTimer"),
+        .figure("{1} fires", "{1}번 실행"),
+
+        .text("an owner with Kingfisher's clean timer (every {1} s) on a thread running its run loop: alive {2} s, then its last reference dropped, then {3} s more",
+              "run loop가 도는 스레드에서 Kingfisher의 정리 timer({1} s마다)를 가진 주인: {2} s 동안 살아 있다가 마지막 참조를 놓고, "
+                + "{3} s 더 지켜본다"),
+        .text("strong self: freed once the timer is invalidated", "strong self: timer를 invalidate하면 해제되나"),
+        .text("cleans alive", "살아 있는 동안 정리"),
+        .text("freed", "해제됨"),
+        .text("timer after", "이후 timer"),
+        .text("fires after", "이후 실행"),
+        .text("valid", "유효"),
+        .text("invalid", "무효"),
+        .text("[weak self], no invalidate (Kingfisher 8.11.0)", "[weak self], invalidate 없음 (Kingfisher 8.11.0)"),
+        .text("[weak self] + invalidate() in deinit", "[weak self] + deinit에서 invalidate()"),
+        .text("here ({1}) an invalidated Timer still holds its closure while the Timer object lives, and the owner holds the Timer: the strong cycle outlives invalidate(). Apple documents that invalidate() releases a target/selector timer's target; for block timers it says nothing.",
+              "여기({1})서는 invalidate한 Timer도 Timer 객체가 살아 있는 동안 클로저를 들고 있고, 주인은 그 Timer를 들고 있다: "
+                + "강한 순환 참조가 invalidate() 뒤에도 남는다. Apple 문서는 invalidate()가 target/selector 방식 timer의 target을 "
+                + "놓는다고 하지만, block 방식 timer에 대해서는 아무 말이 없다."),
+
+        .text("SourceOwner made from a GCD worker, every {1} s: alive {2} s, dropped, {3} s more — without and with cancel() in deinit (in a child process: releasing a running source is what is measured); then the library's MemoryStorage.Backend, made from a GCD worker",
+              "GCD worker에서 만든 SourceOwner({1} s마다): {2} s 동안 살아 있다가 놓이고, {3} s 더 지켜본다 — deinit에서 cancel()을 "
+                + "하지 않을 때와 할 때 (도는 source를 해제하는 것 자체를 재므로 자식 프로세스에서). 이어서 GCD worker에서 만든 "
+                + "라이브러리의 MemoryStorage.Backend"),
+        .text("the child run", "자식 실행"),
+        .text("timer", "timer"),
+        .text("fires, made on GCD", "GCD에서 만들었을 때 실행"),
+        .text("owner freed", "주인 해제"),
+        .text("fires after: not stopped", "이후 실행: 멈추지 않음"),
+        .text("stopped in deinit", "deinit에서 멈춤"),
+        .text("DispatchSourceTimer (ours)", "DispatchSourceTimer (우리 것)"),
+        .text("MemoryStorage.Backend: cost stored (4 values, 0.1 s)", "MemoryStorage.Backend: 저장된 cost (값 4개, 0.1 s)"),
+        .text("the same, 0.5 s later, nothing read", "같은 것, 0.5 s 뒤, 아무것도 읽지 않음"),
+        .text("backend freed when dropped", "놓았을 때 backend가 해제되나"),
+
+        .text("the notes' CacheManager with a real DiskStorage.Backend<Data>, its block capturing self; the last outside reference dropped, a weak reference watched",
+              "노트의 CacheManager에 실제 DiskStorage.Backend<Data>를 붙이고, block이 self를 캡처한다. 바깥의 마지막 참조를 놓고 "
+                + "weak 참조를 지켜본다"),
+        .text("the folder the block chose", "block이 고른 폴더"),
+        .text("block given to init only: owner freed", "block을 init에만 줬을 때: 주인 해제"),
+        .text("block set again via backend.config: freed", "backend.config로 block을 다시 설정했을 때: 해제"),
+        .text("then config.cachePathBlock = nil: freed", "그 뒤 config.cachePathBlock = nil: 해제"),
+
+        .text("two child processes (this binary: a {1} build): one resumes twice; one drops its continuation, and its main thread waits {2} s for the task to go on",
+              "자식 프로세스 두 개 (이 바이너리는 {1} 빌드): 하나는 두 번 resume하고, 다른 하나는 continuation을 버린 뒤 main "
+                + "스레드가 task가 이어지기를 {2} s 기다린다"),
+        .text("resumed twice: the child", "두 번 resume: 자식 프로세스"),
+        .text("never resumed: the child", "resume 안 함: 자식 프로세스"),
+        .text("the task still suspended after {1} s", "{1} s 뒤에도 task가 멈춰 있나"),
+
+        .text("10 files of 1000 bytes, size limit {1} bytes; their dates set as time would have left them: 2 expired, 8 alive with last accesses minutes apart; then HybridCache.cleanExpiredDiskCache()",
+              "1000바이트 파일 10개, 크기 limit {1}바이트. 시간이 흘렀다면 남았을 날짜로 설정한다: 2개는 만료, 8개는 살아 있고 "
+                + "마지막 접근이 몇 분씩 떨어져 있다. 그다음 HybridCache.cleanExpiredDiskCache()"),
+        .text("file (least recent first)", "파일 (오래전에 접근한 순)"),
+        .text("last access", "마지막 접근"),
+        .text("expires", "만료"),
+        .text("after the clean", "정리 뒤"),
+        .figure("{1} min ago", "{1}분 전"),
+        .figure("in {1} min", "{1}분 뒤"),
+        .text("expired", "만료로 삭제"),
+        .figure("trimmed #{1}", "용량 정리 #{1}"),
+        .text("bytes before", "정리 전 바이트"),
+        .text("bytes after", "정리 뒤 바이트"),
+        .text("{1} bytes (limit {2})", "{1}바이트 (limit {2})"),
+        .text("{1} bytes (target: half the limit, {2})", "{1}바이트 (목표: limit의 절반, {2})"),
+        .text("notifications: cleanExpiredDiskCache", "알림: cleanExpiredDiskCache"),
+        .text("notifications: the same again, nothing to remove", "알림: 한 번 더, 지울 것이 없을 때"),
+        .text("notifications: clearDiskCache", "알림: clearDiskCache"),
+        .text("files left after clearDiskCache", "clearDiskCache 뒤 남은 파일"),
+
+        .text("one file stored 5 minutes ago with a 10-minute lifetime (dates set), then each lookup; and a file whose bytes cannot be decoded",
+              "5분 전에 수명 10분으로 저장한 파일 하나(날짜를 설정)에 조회를 하나씩, 그리고 바이트를 디코딩할 수 없는 파일 하나"),
+        .text("(dates relative to the moment value(forKey:) ran)", "(날짜는 value(forKey:)가 돈 순간 기준)"),
+        .text("dates unchanged by both isCached", "isCached 두 번 뒤에도 날짜가 그대로인가"),
+        .text("value(forKey:) found it", "value(forKey:)가 찾았나"),
+        .text("dates changed by value(forKey:)", "value(forKey:)가 날짜를 바꿨나"),
+        .text("{1} (last access {2} s, expires {3} s)", "{1} (마지막 접근 {2} s, 만료 {3} s)"),
+        .text("undecodable file: isCached", "디코딩할 수 없는 파일: isCached"),
+        .text("undecodable file: value(forKey:) throws", "디코딩할 수 없는 파일: value(forKey:)가 던지는 에러"),
+
+        .text("Chapters/10-lifetimes/Lab/Timers.swift — Kingfisher's Timer (TimerOwner) and our DispatchSourceTimer (SourceOwner)",
+              "Chapters/10-lifetimes/Lab/Timers.swift — Kingfisher의 Timer(TimerOwner)와 우리의 DispatchSourceTimer(SourceOwner)"),
+        .text("Sources/KFDCache/MemoryStorage.swift — `startCleanTimer`: the DispatchSourceTimer, `[weak self]`, cancel in deinit",
+              "Sources/KFDCache/MemoryStorage.swift — `startCleanTimer`: DispatchSourceTimer, `[weak self]`, deinit의 cancel"),
+        .text("Sources/KFDCache/DiskStorageBackend.swift — `config.cachePathBlock = nil` in init",
+              "Sources/KFDCache/DiskStorageBackend.swift — init의 `config.cachePathBlock = nil`"),
+        .text("Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift — `cleanTimer` (set in init and config's didSet; no deinit)",
+              "Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift — `cleanTimer` (init과 config의 didSet에서 설정, deinit 없음)"),
+        .text("Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `config.cachePathBlock = nil` in init(noThrowConfig:creatingDirectory:)",
+              "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — init(noThrowConfig:creatingDirectory:)의 `config.cachePathBlock = nil`"),
+        .text("Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — the async wrappers (withCheckedThrowingContinuation)",
+              "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — async 래퍼 (withCheckedThrowingContinuation)"),
+    ])
+}
