@@ -64,7 +64,7 @@ public enum Chapter: ChapterProgram {
             : "No torn value was observed without a guard in this run: a race is a chance, not a promise.\n"
               + "Run it again, or under ThreadSanitizer: swift run --sanitize=thread ch03-config-queue.") + seedNote,
                      ko: ((unguarded ?? 0) > 0
-                         ? "보호 없이는 찢어진 값이 나왔고, queue를 거치면 한 번도 나오지 않았다."
+                         ? "보호 없이는 찢어진 값이 나왔고, 큐를 거치면 한 번도 나오지 않았다."
                          : "이번 실행에서는 보호 없이도 찢어진 값이 보이지 않았다: 데이터 레이스는 일어날 수 있다는 것이지\n"
                            + "반드시 일어난다는 것이 아니다. 다시 돌리거나 ThreadSanitizer로 돌려 보자: swift run --sanitize=thread ch03-config-queue.") + seedNoteKo)
     }
@@ -113,9 +113,9 @@ public enum Chapter: ChapterProgram {
         lab.part("lost", "backend.config.sizeLimit += 1 from 4 threads")
         lab.claim("The queue makes each get and each set atomic, not the pair: `+=` loses updates.\n"
                   + "One critical section around read-modify-write (queue, Mutex or actor) loses none.",
-                  ko: "queue는 get 하나, set 하나를 각각 원자적으로 만들 뿐, 그 둘의 쌍을 원자적으로 만들지는\n"
+                  ko: "큐는 get 하나, set 하나를 각각 원자적으로 만들 뿐, 그 둘의 쌍을 원자적으로 만들지는\n"
                       + "않는다: `+=`는 업데이트를 잃는다. read-modify-write 전체를 critical section 하나로\n"
-                      + "감싸면(queue, Mutex, actor) 하나도 잃지 않는다.")
+                      + "감싸면(큐, Mutex, actor) 하나도 잃지 않는다.")
         let perThread = lab.size(quick: 2_000, full: 20_000)
         let expected = 4 * perThread
         lab.run("4 threads × \(perThread) increments on each holder; expected total \(expected)")

@@ -46,7 +46,7 @@ public enum Chapter: ChapterProgram {
         let side = lab.options.quick ? 32 : 96
         lab.claim("All three return the right pictures; they differ in what a hit costs and what the\n"
                   + "disk holds.",
-                  ko: "셋 다 올바른 그림을 돌려준다. 다른 것은 hit 한 번의 비용과 디스크에 남는 것이다.")
+                  ko: "셋 다 올바른 그림을 돌려준다. 다른 것은 히트 한 번의 비용과 디스크에 남는 것이다.")
         lab.run("\(count) pictures of \(side)×\(side) stored; \(reads) reads (seed \(lab.options.seed), 80% from a hot fifth);\n"
                 + "memory cleared half-way through (a memory warning)")
         let pictures = (0..<count).map { Bitmap.gradient(width: side, height: side, seed: $0) }
@@ -116,8 +116,8 @@ public enum Chapter: ChapterProgram {
         lab.part("corruptFile", "Fault: a file whose bytes cannot be decoded")
         lab.claim("The caller should hear about it once, clearly — not get a silent miss. (Real Kingfisher 8.11\n"
                   + "gives the silent miss: its serializer returns nil, and ImageCache reports .none.)",
-                  ko: "호출자는 그 사실을 한 번, 분명하게 들어야 한다 — 조용한 miss가 아니라. (실제 Kingfisher\n"
-                      + "8.11은 조용한 miss를 준다: serializer가 nil을 반환하고 ImageCache는 .none을 보고한다.)")
+                  ko: "호출자는 그 사실을 한 번, 분명하게 들어야 한다 — 조용한 미스가 아니라. (실제 Kingfisher\n"
+                      + "8.11은 조용한 미스를 준다: serializer가 nil을 반환하고 ImageCache는 .none을 보고한다.)")
         lab.run("store p0; overwrite its file with text (dates kept); clear memory; read p0")
         var rows: [[String]] = []
         var errors: [String] = [], misses: [String] = [], values: [String] = []
@@ -153,7 +153,7 @@ public enum Chapter: ChapterProgram {
                  + "image(with:options:) returns nil, retrieveImageInDiskCache reports .notFound, the caller gets .none.")
         lab.conclude("The corrupt file was reported as an error by \(listed(errors)) and as a silent miss by \(listed(misses))"
                      + (values.isEmpty ? "." : ", and came back as a picture from \(listed(values)) (!)."),
-                     ko: "손상된 파일을 에러로 보고한 것: \(listed(errors, korean: true)), 조용한 miss로 보고한 것: \(listed(misses, korean: true))"
+                     ko: "손상된 파일을 에러로 보고한 것: \(listed(errors, korean: true)), 조용한 미스로 보고한 것: \(listed(misses, korean: true))"
                              + (values.isEmpty ? "." : ", 그리고 그림으로 돌려준 것: \(listed(values, korean: true)) (!)."))
     }
 
@@ -176,7 +176,7 @@ public enum Chapter: ChapterProgram {
         lab.claim("A limit only works in the unit the costs are given in. 002 computes 5% of RAM in\n"
                   + "megabytes and stores objects with no cost at all: nothing is ever evicted.",
                   ko: "limit은 cost가 주어진 단위에서만 동작한다. 002는 RAM의 5%를 메가바이트로 계산하고 객체는\n"
-                      + "cost 없이 저장한다: 아무것도 내보내지지 않는다.")
+                      + "cost 없이 저장한다: 아무것도 퇴출되지 않는다.")
         lab.run("\(count) pictures of 64×64 (12 KiB each) stored; Kingfisher given a 256 KiB budget (costs in bytes),\n"
                 + "002 its own formula (\(Learner002Cache.memoryLimit) \"cost units\" here), 003 a count limit of 10")
         let caches: [any Contender] = [try KingfisherContender(directory: folder, memoryCostLimit: 256 * 1024),
