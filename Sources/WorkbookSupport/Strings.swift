@@ -292,7 +292,7 @@ public enum Strings {
         .errorNotInWorkbook: "error: workbook 폴더 안에서 실행하세요 ({1}부터 위로 CacheWorkbook의 Package.swift가 없습니다)",
         .errorNoSwift: "error: PATH에 'swift'가 없습니다",
 
-        .listTitle: "Cache Workbook — Kingfisher의 캐시를 다시 만들고, 돌려 보고, 일부러 망가뜨려 본다",
+        .listTitle: "Cache Workbook — Kingfisher의 캐시를 다시 만들고, 돌려 보고, 일부러 망가뜨린다",
         .listRun: "    실행: swift run workbook {1}   (또는: swift run {2})  ·  노트: {3}/README.ko.md",
         .statusDone: "완료     ",
         .statusToDo: "할 일    ",
