@@ -182,7 +182,7 @@ public enum Chapter: ChapterProgram {
                   + "evicts there) or inside removeObject (Apple calls the delegate there, from removeExpired).\n"
                   + "With NSLock (not recursive) the callback waits for itself.",
                   ko: "NSCache는 backend의 lock을 잡고 있는 동안 delegate를 부른다 — setObject 안에서(corelibs는\n"
-                      + "거기서 내보낸다), 또는 removeObject 안에서(Apple은 removeExpired에서 부른 그곳에서\n"
+                      + "거기서 퇴출한다), 또는 removeObject 안에서(Apple은 removeExpired에서 부른 그곳에서\n"
                       + "delegate를 부른다). NSLock(재귀가 아님)이면 콜백은 자기 자신을 기다린다.")
         lab.run("child process: stores past the count limit, then removeExpired; the callback locks NSLock;\n"
                 + "killed after \(lab.options.quick ? 3 : 5) s")

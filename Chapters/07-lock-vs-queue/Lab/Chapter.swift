@@ -128,7 +128,7 @@ public enum Chapter: ChapterProgram {
         lab.part("pipeline", "serialize → write → callback: one unit, or three steps?")
         lab.claim("If only the write is guarded, a slow serialization of an earlier store lets a later\n"
                   + "store finish first: the file ends up holding the *older* value.",
-                  ko: "쓰기만 보호하면, 먼저 한 store의 느린 serialize 때문에 나중 store가 먼저 끝날 수 있다:\n"
+                  ko: "쓰기만 보호하면, 먼저 한 store의 느린 직렬화 때문에 나중 store가 먼저 끝날 수 있다:\n"
                       + "파일에는 *더 오래된* 값이 남는다.")
         lab.run("forced interleaving: store(\"v1\") whose serializer waits (≤ 0.5 s) for store(\"v2\") to finish")
         let versions: [(key: String, label: String, pipeline: any StorePipeline)] = [

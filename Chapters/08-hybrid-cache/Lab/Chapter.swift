@@ -180,7 +180,7 @@ public enum Chapter: ChapterProgram {
               + "the ioQueue is not keeping stores in order.",
                      ko: outOfOrder == 0 && onDisk == pictures[count - 1]
                              ? "store \(count)개가 모두 호출 순서대로 끝났고 파일에는 마지막 것이 남았다: 직렬 큐 하나가\n"
-                               + "store마다 serialize, write, callback을 한데 묶어 둔다."
+                               + "store마다 직렬화, 쓰기, 콜백을 한데 묶어 둔다."
                              : "completion \(count)개 중 \(outOfOrder)개가 순서를 벗어났다\(onDisk == pictures[count - 1] ? "" : ", 그리고 파일에 마지막 store가 남지 않았다"):\n"
                                + "ioQueue가 store의 순서를 지키지 못하고 있다.")
     }

@@ -42,10 +42,10 @@ extension Chapter {
             : "Not the oldest: the order is NSCache's own, and undocumented. Kingfisher's memory storage never\n"
               + "relies on it — expiration is its own (`removeExpired`), and a miss is always allowed.",
                      ko: evicted.isEmpty
-                             ? "바로 내보낸 것이 없다: 이 NSCache는 limit을 권고로만 여긴다. 나중에 무엇을 버리든, 어느 것일지는\n"
+                             ? "바로 퇴출된 것이 없다: 이 NSCache는 limit을 권고로만 여긴다. 나중에 무엇을 버리든, 어느 것일지는\n"
                                + "어디에도 문서화되어 있지 않다: Kingfisher의 메모리 storage는 자기 만료를 따로 두고 어떤 미스든 허용한다."
                              : oldestFirst
-                             ? "이번 실행은 가장 오래된 것을 내보냈다 — 이 플랫폼에서, 이번에는. 문서화된 동작이 아니니 기대지 말자."
+                             ? "이번 실행은 가장 오래된 것을 퇴출했다 — 이 플랫폼에서, 이번에는. 문서화된 동작이 아니니 기대지 말자."
                              : "가장 오래된 것이 아니다: 순서는 NSCache 마음이고 문서화되어 있지 않다. Kingfisher의 메모리 storage는\n"
                                + "절대 여기에 기대지 않는다 — 만료는 자기 것(`removeExpired`)이고, 미스는 언제나 허용된다.")
     }

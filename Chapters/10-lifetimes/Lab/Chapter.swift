@@ -282,7 +282,7 @@ public enum Chapter: ChapterProgram {
                      + "stops at half the limit so that the next stores do not each start another full scan. An\n"
                      + "observer of .KFDDidCleanDiskCache (Kingfisher: .KingfisherDidCleanDiskCache, posted on the main\n"
                      + "queue) hears of cleans that removed something — never of clearDiskCache.",
-                     ko: "만료된 파일은 last access와 상관없이 지워진다. 그다음 trim은 last access만 보고 지우고,\n"
+                     ko: "만료된 파일은 마지막 접근 시각과 상관없이 지워진다. 그다음 용량 정리는 마지막 접근 시각만 보고 지우고,\n"
                          + "limit의 절반에서 멈춘다. 그래야 다음 store마다 전체 스캔을 또 시작하지 않는다.\n"
                          + ".KFDDidCleanDiskCache의 observer(Kingfisher: .KingfisherDidCleanDiskCache, 메인 큐에서\n"
                          + "보냄)는 무언가를 지운 정리만 듣는다 — clearDiskCache는 결코 듣지 못한다.")
