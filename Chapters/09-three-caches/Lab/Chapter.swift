@@ -137,7 +137,7 @@ public enum Chapter: ChapterProgram {
             switch outcome {
             case .value: shown = "a picture (!)"
             case .miss: shown = "a silent miss"
-            case .error(let message): shown = "an error: \(message.prefix(60))…"
+            case .error(let message): shown = "an error: \(message.prefix(44))…"
             }
             if case .error = outcome { lab.record(slug(cache.name), .string("error")) } else { lab.record(slug(cache.name), .string(outcome == .miss ? "miss" : "value")) }
             switch outcome {
@@ -193,13 +193,13 @@ public enum Chapter: ChapterProgram {
                 "overLimitAfter": over.map { .int($0) } ?? .null, "inMemory": .int(inMemory),
             ]))
             rows.append([cache.name, "\(budget.limit) (\(budget.unit.rawValue))", "\(budget.perValue)",
-                         over.map { "from store \($0) on" } ?? "never", "\(inMemory) of \(count) (\(inMemory * 12) KiB)"])
+                         over.map { "store \($0)" } ?? "never", "\(inMemory) of \(count) (\(inMemory * 12) KiB)"])
         }
-        lab.table(["design", "limit", "per value", "over its limit (NSCache may evict)", "still in memory here"], rows)
+        lab.table(["design", "limit", "per value", "over limit from", "in memory"], rows)
         lab.note(Platform.isMac
                  ? "On a Mac, NSCache's limits are advisory: it may keep more than its limit until memory is\n"
-                   + "short, so 'still in memory' can exceed the limit. 'Over its limit' is what each design asked for."
-                 : "Here (corelibs) NSCache evicts inside setObject as soon as a limit is exceeded, so 'still in\n"
+                   + "short, so 'in memory' can exceed the limit. 'Over limit from' is what each design asked for."
+                 : "Here (corelibs) NSCache evicts inside setObject as soon as a limit is exceeded, so 'in\n"
                    + "memory' follows the limits exactly. On a Mac, limits are advisory: NSCache may keep more.")
         lab.conclude("Kingfisher's limit is bytes because Bitmap's cost is bytes. 002's, on a phone, would\n"
                      + "also be a few hundred \"units\" — with zero-cost objects it never applies.",

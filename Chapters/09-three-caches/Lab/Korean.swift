@@ -45,19 +45,18 @@ extension Chapter {
         .text("{1} pictures of 64×64 (12 KiB each) stored; Kingfisher given a 256 KiB budget (costs in bytes), 002 its own formula ({2} \"cost units\" here), 003 a count limit of 10",
               "64×64 그림(각 12 KiB) {1}개를 저장한다. Kingfisher에는 256 KiB 예산(cost는 바이트), 002에는 자체 공식"
                 + "(여기서는 {2} \"cost 단위\"), 003에는 count limit 10"),
-        .text("per value", "값 하나의 cost"),
-        .text("over its limit (NSCache may evict)", "limit 초과 (NSCache가 퇴출할 수 있음)"),
-        .text("still in memory here", "여기서 메모리에 남은 것"),
-        .text("from store {1} on", "store {1}번째부터"),
-        .text("never", "한 번도 없음"),
+        .text("per value", "값당 cost"),
+        .text("over limit from", "limit 초과 시점"),
+        .figure("store {1}", "{1}번째 store"),
+        .text("never", "없음"),
         .figure("{1} (cost)", "{1} (cost)"),
         .figure("{1} (count)", "{1} (개수)"),
         .text("{1} of {2} ({3} KiB)", "{2}개 중 {1}개 ({3} KiB)"),
-        .text("On a Mac, NSCache's limits are advisory: it may keep more than its limit until memory is short, so 'still in memory' can exceed the limit. 'Over its limit' is what each design asked for.",
-              "Mac에서 NSCache의 limit은 권고일 뿐이다: 메모리가 부족해질 때까지 limit보다 많이 들고 있을 수 있어서, '메모리에 남은 것'이 "
-                + "limit을 넘을 수 있다. 'limit 초과'는 각 설계가 요청한 것이다."),
-        .text("Here (corelibs) NSCache evicts inside setObject as soon as a limit is exceeded, so 'still in memory' follows the limits exactly. On a Mac, limits are advisory: NSCache may keep more.",
-              "여기(corelibs)의 NSCache는 limit을 넘는 즉시 setObject 안에서 퇴출하므로, '메모리에 남은 것'이 limit을 정확히 따른다. "
+        .text("On a Mac, NSCache's limits are advisory: it may keep more than its limit until memory is short, so 'in memory' can exceed the limit. 'Over limit from' is what each design asked for.",
+              "Mac에서 NSCache의 limit은 권고일 뿐이다: 메모리가 부족해질 때까지 limit보다 많이 들고 있을 수 있어서, '메모리에'가 "
+                + "limit을 넘을 수 있다. 'limit 초과 시점'은 각 설계가 요청한 것이다."),
+        .text("Here (corelibs) NSCache evicts inside setObject as soon as a limit is exceeded, so 'in memory' follows the limits exactly. On a Mac, limits are advisory: NSCache may keep more.",
+              "여기(corelibs)의 NSCache는 limit을 넘는 즉시 setObject 안에서 퇴출하므로, '메모리에'가 limit을 정확히 따른다. "
                 + "Mac에서 limit은 권고일 뿐이라 NSCache가 더 들고 있을 수 있다."),
 
         .text("{1} values stored under NSCacheKey(value: \"k<i>\"); each looked up with a NEW key object of the same value, and once with the very object it was stored under",
