@@ -91,7 +91,8 @@ public final class Lab {
     private var verdicts: [(number: Int, conclusion: String?, lastMeasured: String?)] = []
     private var summaryShown = false
     /// The Korean twins of this chapter's texts (and the shared ones), and the texts that had none.
-    private let twins: ReportTwins
+    private let titles: [String: String]
+    private let twins: ReportMatcher
     private var missingKorean: [String] = []
     /// Lines printed as they are (code, diagnostics, timelines): not prose to translate.
     private var verbatim: [String] = []
@@ -102,7 +103,8 @@ public final class Lab {
         self.options = options
         self.childPrefix = childPrefix
         self.width = width
-        self.twins = twins.withShared()
+        self.titles = twins.titles
+        self.twins = twins.withShared().matcher()
         figures["chapter"] = .int(info.number)
         figures["seed"] = .int(Int(truncatingIfNeeded: options.seed))
         figures["quick"] = .bool(options.quick)
@@ -173,7 +175,7 @@ public final class Lab {
         verdicts.append((partNumber, nil, nil))
         say()
         let number = "\(partNumber). "
-        let title = language == .ko ? twins.titles[key] ?? twin(title, "title") : title
+        let title = language == .ko ? titles[key] ?? twin(title, "title") : title
         say(ReportLayout.wrap([Span(title, .bold, .blue)], width: width, first: [Span(number, .bold, .blue)],
                               indent: ReportLayout.width(number)))
     }

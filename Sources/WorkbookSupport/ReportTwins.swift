@@ -29,8 +29,6 @@ public struct ReportTwins: Sendable {
     public let titles: [String: String]
     /// (English, Korean) in table order: the first template that matches wins.
     public let texts: [(english: String, korean: String, figure: Bool)]
-    private let exact: [String: String]
-    private let patterns: [(regex: NSRegularExpression, order: [Int], korean: String)]
 
     public init(_ twins: [ReportTwin] = []) {
         entries = twins
@@ -44,17 +42,14 @@ public struct ReportTwins: Sendable {
         }
         self.titles = titles
         self.texts = texts
-        var exact: [String: String] = [:]
-        var patterns: [(regex: NSRegularExpression, order: [Int], korean: String)] = []
-        for (english, korean, figure) in texts {
-            if Strings.placeholders(english).isEmpty {
-                exact[Self.normalized(english)] = exact[Self.normalized(english)] ?? korean
-            } else if let (regex, order) = Self.pattern(english, value: figure ? #"(\S+)"# : "(.+?)") {
-                patterns.append((regex, order, korean))
-            }
-        }
-        self.exact = exact
-        self.patterns = patterns
+    }
+
+    /// The lookup: the templates compiled once (a Lab keeps one for its run).
+    public func matcher() -> ReportMatcher { ReportMatcher(self) }
+
+    /// The text with every whitespace run as one space, trimmed: what templates are matched against.
+    static func normalized(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// A chapter's twins, then the shared ones.
@@ -82,9 +77,27 @@ public struct ReportTwins: Sendable {
                 + "부르지 않는다. 그래서 스레드 하나가 Apple의 퇴출을 흉내 낸다."),
     ]
 
+}
+
+/// The compiled lookup of one table of twins. Not Sendable (it holds regular expressions, whose
+/// sendability differs between Apple's SDK and corelibs): each Lab makes its own.
+public final class ReportMatcher {
+    private var exact: [String: String] = [:]
+    private var patterns: [(regex: NSRegularExpression, order: [Int], korean: String)] = []
+
+    init(_ twins: ReportTwins) {
+        for (english, korean, figure) in twins.texts {
+            if Strings.placeholders(english).isEmpty {
+                exact[ReportTwins.normalized(english)] = exact[ReportTwins.normalized(english)] ?? korean
+            } else if let (regex, order) = Self.pattern(english, value: figure ? #"(\S+)"# : "(.+?)") {
+                patterns.append((regex, order, korean))
+            }
+        }
+    }
+
     /// The Korean of `english`, or nil when no template matches.
     public func korean(_ english: String, depth: Int = 0) -> String? {
-        let key = Self.normalized(english)
+        let key = ReportTwins.normalized(english)
         if key.isEmpty { return english }
         if let found = exact[key] { return found }
         let range = NSRange(key.startIndex..., in: key)
@@ -101,14 +114,9 @@ public struct ReportTwins: Sendable {
         return nil
     }
 
-    /// The text with every whitespace run as one space, trimmed: what templates are matched against.
-    static func normalized(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-    }
-
     /// A regular expression for an English template, and which placeholder each group fills.
     private static func pattern(_ english: String, value: String) -> (NSRegularExpression, [Int])? {
-        let template = normalized(english)
+        let template = ReportTwins.normalized(english)
         let finder = try! NSRegularExpression(pattern: #"\{([1-9])\}"#)
         var pattern = "^", order: [Int] = [], last = template.startIndex
         for match in finder.matches(in: template, range: NSRange(template.startIndex..., in: template)) {

@@ -85,16 +85,17 @@ struct KoreanReportTests {
 
     @Test("the lookup fills a twin's values, looks values up, and leaves a text without a twin alone")
     func lookup() {
-        let twins = ReportTwins([
+        let table = ReportTwins([
             .part("p", "파트"),
             .text("{1} random dates (seed {2})", "무작위 날짜 {1}개 (seed {2})"),
             .text("store error reported: {1}", "store 에러 보고: {1}"),
-        ]).withShared()
+        ])
+        let twins = table.withShared().matcher()
         #expect(twins.korean("2000 random dates\n(seed 1233)") == "무작위 날짜 2000개 (seed 1233)")
         #expect(twins.korean("store error reported: yes") == "store 에러 보고: 예")
         #expect(twins.korean("12 of 40") == "40개 중 12개")
         #expect(twins.korean("a value of the namespace") == nil, "a figure template must not match a sentence")
-        #expect(twins.titles["p"] == "파트")
+        #expect(table.titles["p"] == "파트")
         #expect(ReportProse.mixes("이번 실행에서는 보이지 않았다. The count changes from run to run."))
         #expect(!ReportProse.mixes("`Sendable where Base: Sendable`은 컴파일된다 (swift run workbook check 02-x)"))
     }
