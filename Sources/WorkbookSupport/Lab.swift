@@ -255,7 +255,7 @@ public final class Lab {
         let outcomes = JSONValue.object(exploration.byOutcome.mapValues { .int($0) })
         record(key, .object(["total": .int(exploration.total), "bad": .int(exploration.bad), "outcomes": outcomes]))
         let others = exploration.byOutcome.filter { !$0.key.isEmpty }.sorted { $0.key < $1.key }
-            .map { "\($0.value) \(twin($0.key, "outcome"))" }.joined(separator: ", ")
+            .map { language == .ko ? "\(twin($0.key, "outcome")) \($0.value)" : "\($0.value) \($0.key)" }.joined(separator: ", ")
         measuredLine(label, [Span("\(exploration.bad) of \(exploration.total)", .bold), Span("  (\(others))", .dim)])
     }
 

@@ -66,6 +66,7 @@ public struct ReportTwins: Sendable {
         .text("rejected", "거부됨"),
         .text("finished", "끝까지 돎"),
         .text("kept", "남음"),
+        .text("design", "설계"),
         // A child process's outcome (ChildResult.outcome) and the platform notes every chapter may print.
         .text("hang (killed after timeout)", "멈춤 (시간 제한을 넘겨 종료시킴)"),
         .figure("exit {1}", "종료 코드 {1}"),

@@ -17,7 +17,6 @@ extension Chapter {
         .text("HybridCache (Kingfisher's design)", "HybridCache (Kingfisher의 설계)"),
         .text("002 (mtime TTL, folder scan)", "002 (mtime TTL, 폴더 훑기)"),
         .text("003 (Codable, queue per storage)", "003 (Codable, 스토리지마다 큐)"),
-        .text("design", "설계"),
 
         .text("{1} pictures of {2}×{3} stored; {4} reads (seed {5}, 80% from a hot fifth); memory cleared half-way through (a memory warning)",
               "{2}×{3} 그림 {1}개를 저장하고 {4}번 읽는다 (seed {5}, 80%는 자주 읽는 5분의 1에서). 중간에 메모리를 비운다 (메모리 경고)"),

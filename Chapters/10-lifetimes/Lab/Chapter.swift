@@ -149,7 +149,7 @@ public enum Chapter: ChapterProgram {
                      ko: "우리 라이브러리는 storage를 어느 스레드에서 만들었든 timer로 정리한다: 커맨드라인 도구,\n"
                          + "테스트 러너, Linux에는 도는 main run loop가 없다. 두 timer 모두 [weak self]가 필요하고,\n"
                          + "Timer는 invalidate()도 필요하다 (run loop가 붙잡고 있으니까). 이 플랫폼에서 돌고 있는\n"
-                         + "source를 cancel() 없이 해제했을 때 일어난 일은 표의 \"not stopped\" 열에 있다. cancel()이\n"
+                         + "source를 cancel() 없이 해제했을 때 일어난 일은 표의 \"놓은 뒤 실행\" 열에 있다. cancel()이\n"
                          + "그것을 확실하게 만든다.")
     }
 
@@ -324,7 +324,7 @@ public enum Chapter: ChapterProgram {
                      + "size trim's queue.",
                      ko: "isCached는 \"유효한 파일이 있나?\"에 날짜만으로 답한다 — 싸고, 파일을 살려 두는 일도 없다.\n"
                          + "`referenceDate`는 기다리지 않고 미래에 대해 묻는다. 진짜 load만 접근으로 친다: 만료를\n"
-                         + "지금부터 10분 뒤로 밀고, 파일을 size trim 줄의 맨 뒤로 보낸다.")
+                         + "지금부터 10분 뒤로 밀고, 파일을 용량 정리 순서의 맨 뒤로 보낸다.")
     }
 
     /// The runtime's "SWIFT TASK CONTINUATION MISUSE" line, from the text after it names the function.
