@@ -1,5 +1,8 @@
 // The disk storage backend. What guards what (chapters 3, 6 and 7):
-//   propertyQueue             — `_config` and `storageReady` (chapter 3: Kingfisher's design);
+//   propertyQueue             — `_config` (chapter 3: Kingfisher's design) and, here only,
+//                               `storageReady`: Kingfisher 8.11.0's queue guards `_config` alone
+//                               (`Sources/Cache/DiskStorage.swift` lines 48–57) and its
+//                               `storageReady` is a plain `var` (line 73, set at line 140);
 //                               each set also publishes an immutable `Settings` snapshot
 //   settings (a lock)         — the snapshot the hot path reads: one lock, no queue hop
 //   shortcut (a lock)         — the `maybeCached` set (chapter 6); its first scan runs on
@@ -245,8 +248,9 @@ extension DiskStorage {
             let keepExisting = writeOptions.contains(.withoutOverwriting)
             let temporary = directoryPath + "/.kfd-\(UUID().uuidString).tmp"
             let now = self.now()
-            let lastAccess = now.fileAttributeDate
-            let expires = expiration.estimatedExpirationSince(now).fileAttributeDate
+            // Whole seconds, inside the range every file system keeps (FileDates.kept says why).
+            let lastAccess = FileDates.kept(now)
+            let expires = FileDates.kept(expiration.estimatedExpirationSince(now))
             // The access time is set on the open file (futimens); a creation date only Foundation
             // can write, on Apple platforms (see LastAccessAttribute).
             let times = config.lastAccessAttribute == .contentAccessDate ? (access: lastAccess, modification: expires) : nil
@@ -620,11 +624,15 @@ extension DiskStorage {
             try removeExpiredValues(referenceDate: now())
         }
 
-        /// When the files take more than `config.sizeLimit` bytes, removes the least recently
-        /// accessed ones until they take at most half of it, and returns their URLs.
+        /// When the files take `config.sizeLimit` bytes or more, removes the least recently
+        /// accessed ones until they take at most half of it, and returns their URLs. At the limit
+        /// exactly, as Kingfisher 8.11.0 does (`if size < config.sizeLimit { return [] }`, line 470
+        /// of `Sources/Cache/DiskStorage.swift`).
         ///
-        /// Why half: trimming is a full folder scan; trimming to just under the limit would make
-        /// the next few stores trigger another scan each. Complexity: O(n log n) in the file count.
+        /// Why half: no store trims. Only `HybridCache.cleanExpiredDiskCache` calls this (Kingfisher
+        /// 8.11.0: only `ImageCache.cleanExpiredDiskCache`, on terminate, background or resign-active,
+        /// or when called), so the folder grows unchecked between cleans; half is the headroom until
+        /// the next one. Complexity: O(n log n) in the file count.
         @discardableResult
         public func removeSizeExceededValues() throws -> [URL] {
             let config = try ensureReady()
@@ -633,11 +641,18 @@ extension DiskStorage {
             guard sizeLimit > 0 else { return [] }
             let files = try scanFolder(attribute: config.lastAccessAttribute)
             var size = files.reduce(UInt(0)) { $0 + UInt($1.size) }
-            guard size > sizeLimit else { return [] }
+            guard size >= sizeLimit else { return [] }
             let target = sizeLimit / 2
             // Oldest access first (Kingfisher sorts newest first with `FileMeta.lastAccessDate`
-            // and takes from the end: the same order of removal).
-            let oldestFirst = files.sorted { $0.lastAccess < $1.lastAccess }
+            // and takes from the end: the same order of removal) — where "access" is the earlier
+            // of the last access and the expiration. On a Mac, setting a modification time
+            // earlier than the birth time moves the birth time back to it (reported by the Mac
+            // review of issue 25; FreeBSD's `setutimes`, whose lineage XNU shares, does so — not
+            // measured on a Mac here): an expiration written before the last access
+            // (`.expirationTime(.date(past))`, `.expired`) drags the creation date — our last
+            // access there — back with it. Sorting by the earlier of the two gives that order on
+            // every platform whether or not it happens, and an already expired entry goes first.
+            let oldestFirst = files.sorted { min($0.lastAccess, $0.expiration) < min($1.lastAccess, $1.expiration) }
             var removed: [URL] = []
             for file in oldestFirst where size > target {
                 removed.append(try removeScanned(file.name))

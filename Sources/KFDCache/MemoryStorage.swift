@@ -224,7 +224,9 @@ extension MemoryStorage {
         let value: T
         let cost: Int
         let keepInBackground: Bool
-        private(set) var expiration: StorageExpiration
+        /// The lifetime it was stored with: a `let`, as in Kingfisher 8.11.0 (`.expirationTime`
+        /// moves only `estimatedExpiration`).
+        let expiration: StorageExpiration
         private(set) var estimatedExpiration: Date
 
         /// `StorageObject(value, expiration:)` is Kingfisher's initializer (its tests make one
@@ -241,6 +243,10 @@ extension MemoryStorage {
 
         /// Kingfisher's `extendExpiration(_:)`, from the wall clock (default: restart the lifetime).
         /// Like every change to the object, call it under the owning backend's lock.
+        /// `.expirationTime(e)` sets the expiration date to `e` from now and leaves the stored
+        /// lifetime alone: a later `.cacheTime` hit restarts the lifetime the value was stored with
+        /// (Kingfisher 8.11.0, `Sources/Cache/MemoryStorage.swift` lines 319–327). On disk the same
+        /// option replaces the lifetime (`FileDates.extend`).
         func extendExpiration(_ extending: ExpirationExtending = .cacheTime) {
             extendExpiration(extending, from: Date())
         }
@@ -252,7 +258,6 @@ extension MemoryStorage {
             case .cacheTime:
                 estimatedExpiration = expiration.estimatedExpirationSince(now)
             case .expirationTime(let newExpiration):
-                expiration = newExpiration
                 estimatedExpiration = newExpiration.estimatedExpirationSince(now)
             }
         }

@@ -176,9 +176,14 @@ public final class Lab {
         say()
         let number = "\(partNumber). "
         let title = language == .ko ? titles[key] ?? twin(title, "title") : title
-        say(ReportLayout.wrap([Span(title, .bold, .blue)], width: width, first: [Span(number, .bold, .blue)],
-                              indent: ReportLayout.width(number)))
+        // The key after the title, as in `2. The ghost entry, forced  [ghost]`: the README's question
+        // table, the notes and `--json` (`crash.crashes`) all name a part by it.
+        say(ReportLayout.wrap([Span(title, .bold, .blue), Span("  " + Self.keyTag(key), .dim)], width: width,
+                              first: [Span(number, .bold, .blue)], indent: ReportLayout.width(number)))
     }
+
+    /// How a part's key is printed beside its title: `[ghost]`.
+    public static func keyTag(_ key: String) -> String { "[\(key)]" }
 
     /// The column a label's text starts at ("  CLAIM     …"), and the one a measured value
     /// starts at when the line has room.

@@ -50,8 +50,10 @@ public enum Strings {
     /// `template` with `{n}` replaced by `values[n - 1]`.
     static func fill(_ template: String, _ values: [String]) -> String {
         var text = template
-        for (index, value) in values.enumerated().reversed() {
-            text = text.replacingOccurrences(of: "{\(index + 1)}", with: value)
+        // Last first, so {1} never eats the start of {10}. By index, not `enumerated().reversed()`:
+        // EnumeratedSequence is a Collection only in Swift 6.1's standard library (macOS 15.4).
+        for index in values.indices.reversed() {
+            text = text.replacingOccurrences(of: "{\(index + 1)}", with: values[index])
         }
         return text
     }

@@ -66,7 +66,7 @@ public enum Chapter: ChapterProgram {
         lab.read([
             "Sources/KFDCache/MemoryStorage.swift — `public enum MemoryStorage` (top) and its extensions",
             "Sources/KFDCache/DiskStorage.swift — `public enum DiskStorage {}` then `extension DiskStorage`",
-            "Kingfisher: Sources/Cache/MemoryStorage.swift and DiskStorage.swift (the same shape)",
+            "Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift and Sources/Cache/DiskStorage.swift (the same shape)",
             "Chapters/01-namespace-enums/Lab/Snippets.swift — the four snippets compiled above",
         ])
         lab.exercises()

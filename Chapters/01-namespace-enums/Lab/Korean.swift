@@ -31,6 +31,8 @@ extension Chapter {
               "Sources/KFDCache/DiskStorage.swift — `public enum DiskStorage {}`, 이어서 `extension DiskStorage`"),
         .text("Kingfisher: Sources/Cache/MemoryStorage.swift and DiskStorage.swift (the same shape)",
               "Kingfisher: Sources/Cache/MemoryStorage.swift, DiskStorage.swift (같은 구조)"),
+        .text("Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift and Sources/Cache/DiskStorage.swift (the same shape)",
+              "Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift, Sources/Cache/DiskStorage.swift (같은 구조)"),
         .text("Chapters/01-namespace-enums/Lab/Snippets.swift — the four snippets compiled above",
               "Chapters/01-namespace-enums/Lab/Snippets.swift — 위에서 컴파일한 스니펫 네 개"),
     ])

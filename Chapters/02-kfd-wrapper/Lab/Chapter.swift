@@ -20,7 +20,7 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/KFDWrapper.swift — the wrapper, both protocols, the empty `set {}`",
             "Sources/KFDCache/SHA256.swift — FIPS 180-4, written here (no CryptoKit on Linux)",
             "Chapters/02-kfd-wrapper/Lab/Thumbnail.swift — a class and a struct with `kfd` setters",
-            "Kingfisher: Sources/General/Kingfisher.swift (KingfisherWrapper, KingfisherCompatible), Sources/Utility/String+SHA256.swift",
+            "Kingfisher 8.11.0: Sources/General/Kingfisher.swift (KingfisherWrapper, KingfisherCompatible), Sources/Utility/String+SHA256.swift",
         ])
         lab.exercises()
     }

@@ -18,7 +18,7 @@ public enum Chapter: ChapterProgram {
         lab.read([
             "Sources/KFDCache/DiskStorageBackend.swift — `propertyQueue`, `_config`, `public var config`",
             "Chapters/03-config-queue/Lab/Boxes.swift — the unguarded, self-reading, queue, Mutex and actor boxes",
-            "Kingfisher: Sources/Cache/DiskStorage.swift — `propertyQueue` and `_config` in `Backend`",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `propertyQueue` and `_config` in `Backend`",
         ])
         lab.exercises()
     }

@@ -36,6 +36,8 @@ extension Chapter {
               "Sources/KFDCache/DiskStorageBackend.swift — `propertyQueue`, `_config`, `public var config`"),
         .text("Chapters/03-config-queue/Lab/Boxes.swift — the unguarded, self-reading, queue, Mutex and actor boxes",
               "Chapters/03-config-queue/Lab/Boxes.swift — 보호 없는 box, 자기를 읽는 box, 큐·Mutex·actor box"),
+        .text("Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `propertyQueue` and `_config` in `Backend`",
+              "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `Backend`의 `propertyQueue`와 `_config`"),
         .text("Kingfisher: Sources/Cache/DiskStorage.swift — `propertyQueue` and `_config` in `Backend`",
               "Kingfisher: Sources/Cache/DiskStorage.swift — `Backend`의 `propertyQueue`와 `_config`"),
     ])

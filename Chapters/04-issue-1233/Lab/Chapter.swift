@@ -113,7 +113,8 @@ public enum Chapter: ChapterProgram {
         lab.read([
             "Chapters/04-issue-1233/Lab/Designs.swift — Design570 (the delegate) and Design1255 (the fix)",
             "Sources/KFDCache/MemoryStorage.swift — `removeExpired()`: the reconciling loop",
-            "Kingfisher: issue #1233 (the crash report) and PR #1255; Sources/Cache/MemoryStorage.swift",
+            "Kingfisher 5.7.0: Sources/Cache/MemoryStorage.swift (the delegate); issue #1233 (the crash report), PR #1255 (released in 5.7.1)",
+            "Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift — `removeExpired()`, the same reconciling loop",
         ])
         lab.exercises()
     }

@@ -64,6 +64,10 @@ extension Chapter {
               "Chapters/04-issue-1233/Lab/Designs.swift — Design570(delegate)과 Design1255(수정)"),
         .text("Sources/KFDCache/MemoryStorage.swift — `removeExpired()`: the reconciling loop",
               "Sources/KFDCache/MemoryStorage.swift — `removeExpired()`: keys를 맞춰 정리하는 루프"),
+        .text("Kingfisher 5.7.0: Sources/Cache/MemoryStorage.swift (the delegate); issue #1233 (the crash report), PR #1255 (released in 5.7.1)",
+              "Kingfisher 5.7.0: Sources/Cache/MemoryStorage.swift (delegate), issue #1233 (크래시 리포트), PR #1255 (5.7.1에 포함)"),
+        .text("Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift — `removeExpired()`, the same reconciling loop",
+              "Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift — `removeExpired()`, keys를 맞추는 같은 루프"),
         .text("Kingfisher: issue #1233 (the crash report) and PR #1255; Sources/Cache/MemoryStorage.swift",
               "Kingfisher: issue #1233 (크래시 리포트)과 PR #1255, Sources/Cache/MemoryStorage.swift"),
     ])

@@ -19,13 +19,17 @@ public enum Chapter: ChapterProgram {
         try roundTrip(lab, folder: folder)
         coarseFileSystems(lab)
         try linuxCreationDate(lab, folder: folder)
+        try expiredUntilDated(lab, folder: folder)
 
         lab.read([
             "Sources/KFDCache/Storage.swift — `Date.fileAttributeDate` (the ceil) and why",
             "Sources/KFDCache/FileMeta.swift — `FileDates.write` and `extendExpiration`",
             "Sources/KFDCache/DiskStorage.swift — `LastAccessAttribute`: where last access lives per platform",
-            "Kingfisher: Sources/Utility/ExtensionHelpers.swift (`fileAttributeDate`, 5.7.0 to 8.11.0),",
-            "            Sources/Cache/DiskStorage.swift (`FileMeta`)",
+            "Kingfisher 8.11.0: Sources/Utility/ExtensionHelpers.swift — `fileAttributeDate` (the same from 5.7.0)",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `FileMeta`",
+            "Chapters/05-ceil-dates/Lab/StoreWindow.swift — Kingfisher 8.11.0's store and value, modelled",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift:180, 207 — the write, then the dates",
+            "Sources/KFDCache/DiskStorageBackend.swift — `store`: a temporary file, its dates, then rename",
         ])
         lab.exercises()
     }

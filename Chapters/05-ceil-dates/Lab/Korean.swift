@@ -8,6 +8,7 @@ extension Chapter {
         .part("roundTrip", "날짜를 파일 시각으로 쓰고 다시 읽기"),
         .part("coarse", "초 단위(또는 2초 단위)로만 보관하는 파일 시스템 흉내"),
         .part("creationDate", "이 플랫폼에서 Kingfisher의 creationDate, 그리고 라이브러리의 수정"),
+        .part("expiredUntilDated", "Kingfisher의 store: 날짜를 설정하기 전까지는 만료 상태"),
 
         .text("{1} random dates (seed {2}) with fractional seconds, set as one file's modification time (URL.setResourceValues), read back; then the same dates after ceil",
               "소수점 아래 초가 있는 무작위 날짜 {1}개 (seed {2})를 파일 하나의 수정 시각으로 설정하고"
@@ -40,6 +41,35 @@ extension Chapter {
         .text("{1} (library): chmod moved last access by", "{1} (라이브러리): chmod가 마지막 접근 시각을 옮긴 양"),
         .text("{1} s (stored: 20 s)", "{1} s (저장할 때: 20 s)"),
 
+        .text("a valid 256 KiB value (an hour left) is overwritten — a refreshed image stored again under its key. 1) forced: the model's store (Lab/StoreWindow.swift) held between its write and its dates; one read. 2) free: {1} runs of {2} overwrites, a reader looping on value(forKey:) on another thread. 3) the same {3} on our DiskStorage.Backend. (A first store is not exposed in Kingfisher: its name joins maybeCached only after the dates, so readers miss it anyway.)",
+              "유효한 256 KiB 값(한 시간 남음)을 덮어쓴다 — 새로 받은 이미지를 같은 key로 다시 저장하는 경우다. 1) 강제: 모델의 "
+                + "store(Lab/StoreWindow.swift)를 쓰기와 날짜 설정 사이에 세워 두고 한 번 읽는다. 2) 자유: 덮어쓰기 {2}번씩 {1}번 "
+                + "실행하고, 다른 스레드의 reader가 value(forKey:)를 계속 부른다. 3) 우리 DiskStorage.Backend로 같은 {3}번. (첫 "
+                + "store는 Kingfisher에서 드러나지 않는다: 이름이 날짜 설정 뒤에야 maybeCached에 들어가므로 reader는 어차피 미스를 본다.)"),
+        .text("Kingfisher's model, forced: a read between write and dates", "Kingfisher 모델, 강제: 쓰기와 날짜 설정 사이의 읽기"),
+        .text("the same read once the store finished", "store가 끝난 뒤 같은 읽기"),
+        .text("free runs ({1})", "자유 실행 ({1}번)"),
+        .text("reads", "읽기"),
+        .text("runs: a read expired", "만료로 읽은 실행"),
+        .text("runs: a read torn", "잘린 값을 읽은 실행"),
+        .text("runs: a read missing", "미스가 난 실행"),
+        .text("Kingfisher 8.11.0 (model)", "Kingfisher 8.11.0 (모델)"),
+        .text("our DiskStorage.Backend", "우리 DiskStorage.Backend"),
+        .text("Kingfisher's model, free: runs where a read saw it expired", "Kingfisher 모델, 자유: 읽기가 만료로 본 실행"),
+        .text("Kingfisher's model, free: runs where a read saw it torn", "Kingfisher 모델, 자유: 읽기가 잘린 값을 본 실행"),
+        .text("ours, free: runs where a read saw no whole value", "우리 것, 자유: 읽기가 온전한 값을 못 본 실행"),
+        .text("expired", "만료"),
+        .text("torn", "잘림"),
+        .text("hit", "히트"),
+        .text("missing", "미스"),
+        .text("Kingfisher 8.11.0: Sources/Utility/ExtensionHelpers.swift — `fileAttributeDate` (the same from 5.7.0)",
+              "Kingfisher 8.11.0: Sources/Utility/ExtensionHelpers.swift — `fileAttributeDate` (5.7.0부터 같다)"),
+        .text("Chapters/05-ceil-dates/Lab/StoreWindow.swift — Kingfisher 8.11.0's store and value, modelled",
+              "Chapters/05-ceil-dates/Lab/StoreWindow.swift — Kingfisher 8.11.0의 store와 value를 본뜬 모델"),
+        .text("Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift:180, 207 — the write, then the dates",
+              "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift:180, 207 — 쓰기, 그다음 날짜"),
+        .text("Sources/KFDCache/DiskStorageBackend.swift — `store`: a temporary file, its dates, then rename",
+              "Sources/KFDCache/DiskStorageBackend.swift — `store`: 임시 파일, 그 날짜, 그다음 rename"),
         .text("Sources/KFDCache/Storage.swift — `Date.fileAttributeDate` (the ceil) and why",
               "Sources/KFDCache/Storage.swift — `Date.fileAttributeDate`(ceil)와 그 이유"),
         .text("Sources/KFDCache/FileMeta.swift — `FileDates.write` and `extendExpiration`",

@@ -19,7 +19,7 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/MemoryStorage.swift — `lock`: NSLock around NSCache + keys",
             "Sources/KFDCache/DiskStorageBackend.swift — `metaChangingQueue.async` after a hit",
             "Chapters/07-lock-vs-queue/Lab/Guards.swift — the counters and the two pipelines",
-            "Kingfisher: Sources/Cache/ImageCache.swift — `ioQueue` in store(_:original:forKey:...)",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — `ioQueue` in store(_:original:forKey:...)",
         ])
         lab.exercises()
     }
@@ -153,7 +153,8 @@ public enum Chapter: ChapterProgram {
         let writeOnly = ModelChecker.explore(PipelineModels.writeOnly), whole = ModelChecker.explore(PipelineModels.wholePipeline)
         lab.interleavings("interleavings.writeOnly", writeOnly, "every interleaving, only the write on ioQueue")
         lab.interleavings("interleavings.wholePipeline", whole, "every interleaving, whole pipeline on ioQueue")
-        lab.note("the shortest interleaving that leaves the older value (model: Chapters/07-lock-vs-queue/Lab/Models.swift):")
+        lab.note("the shortest interleaving that leaves the older value — store(v1) was called first, store(v2) second,\n"
+                 + "and v2 overtakes it (model: Chapters/07-lock-vs-queue/Lab/Models.swift):")
         lab.show(writeOnly.timeline())
         lab.conclude("With one block per store on one serial queue, stores finish in the order they were\n"
                      + "made, and the file always holds the last value stored.",

@@ -26,12 +26,15 @@ public enum Chapter: ChapterProgram {
         limits(lab, cache)
         evictionOrder(lab)
         try notReady(lab, folder: folder)
+        try warmUndoesRemove(lab, folder: folder)
 
         lab.read([
             "Sources/KFDCache/HybridCache.swift — store (memory now, disk on ioQueue), retrieveImage, readDisk (warming)",
             "Sources/KFDCache/Bitmap.swift — the value: decoded RGB in memory, PPM on disk",
             "Sources/KFDCache/Lifecycle.swift — memory warning, background, terminate as explicit hooks",
-            "Kingfisher: Sources/Cache/ImageCache.swift — store(_:original:forKey:options:toDisk:), retrieveImage",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — store(_:original:forKey:options:toDisk:), retrieveImage",
+            "Chapters/08-hybrid-cache/Lab/WarmAfterRemove.swift — Kingfisher 8.11.0's retrieve and remove, modelled",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift:779, 649–653 — the warm, in the callback",
         ])
         lab.exercises()
     }
@@ -191,12 +194,12 @@ public enum Chapter: ChapterProgram {
                   ko: "Kingfisher는 메모리에 물리 메모리의 4분의 1을 준다. 002는 5%를 골랐다.")
         let physical = ProcessInfo.processInfo.physicalMemory
         lab.run("ProcessInfo.physicalMemory and the two fractions")
-        lab.measured("physicalMemory", Int(physical), "physical memory", ByteCountFormatter.string(fromByteCount: Int64(physical), countStyle: .memory))
+        lab.measured("physicalMemory", Int(physical), "physical memory", Stats.formatBytes(Int(physical)))
         lab.measured("quarter", cache.memoryStorage.config.totalCostLimit, "HybridCache default (¼)",
-                     ByteCountFormatter.string(fromByteCount: Int64(cache.memoryStorage.config.totalCostLimit), countStyle: .memory))
+                     Stats.formatBytes(cache.memoryStorage.config.totalCostLimit))
         let five = HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: 0.05)
         lab.measured("fivePercent", five, "memoryCostLimit(fractionOfPhysicalMemory: 0.05)",
-                     ByteCountFormatter.string(fromByteCount: Int64(five), countStyle: .memory))
+                     Stats.formatBytes(five))
         lab.conclude("The limit is in cost units; Bitmap's cost is its bytes, so these are bytes. Chapter 9\n"
                      + "shows what happens when the two units disagree.",
                      ko: "limit은 cost 단위이고, Bitmap의 cost는 바이트이므로 이것은 바이트다. 두 단위가 어긋나면 무슨\n"

@@ -13,6 +13,7 @@ extension Chapter {
         .part("limits", "이 환경의 메모리 limit"),
         .part("evictionOrder", "NSCache는 어떤 값을 퇴출하나: 가장 오래된 것?"),
         .part("notReady", "폴더를 만들지 못한 디스크 스토리지: 나중에 다시 시도하나?"),
+        .part("warmUndoesRemove", "Kingfisher의 워밍은 콜백에서 돈다: 그 사이의 remove가 되돌려진다"),
 
         .text("a {1}×{2} RGB bitmap ({3} KiB decoded); {4} samples of each kind, median; memory hits and misses timed in batches of {5} (the clock's step here is {6}); disk hits one at a time, the memory copy removed before each",
               "{1}×{2} RGB bitmap (디코딩하면 {3} KiB). 종류마다 표본 {4}개의 중앙값. 메모리 히트와 미스는 {5}번씩 묶어서 "
@@ -84,6 +85,27 @@ extension Chapter {
         .text("calls that threw storageNotReady", "storageNotReady를 던진 호출"),
         .text("was the folder made by any later call?", "나중 호출 중 폴더를 만든 것이 있었나?"),
 
+        .text("1) forced: the model (Lab/WarmAfterRemove.swift) reads a 4 KiB value from disk; its callback is held before the warm (the main queue busy) while a removeImage runs whole; then the callback goes on. 2) free: {1} runs, a retrieve and a removeImage of the same key from two threads, the remove 0–200 µs later (seeded). 3) our HybridCache, the same both ways: the read on ioQueue (the default) and loadDiskFileSynchronously (the read on the caller's thread), the window held open in the serializer. Kept: the removed value still in memory once both calls have finished.",
+              "1) 강제: 모델(Lab/WarmAfterRemove.swift)이 디스크에서 4 KiB 값을 읽고, 콜백은 워밍 직전에 붙잡힌다(main 큐가 바쁜 "
+                + "상태). 그동안 removeImage가 통째로 돌고, 그다음 콜백이 이어진다. 2) 자유: {1}번 실행, 두 스레드에서 같은 key로 "
+                + "retrieve와 removeImage를 부르고, remove는 0–200 µs 늦게(seed로 정함). 3) 우리 HybridCache로 두 방식 모두: "
+                + "ioQueue에서 읽기(기본값)와 loadDiskFileSynchronously(호출자의 스레드에서 읽기), 틈은 serializer에서 벌려 둔다. "
+                + "'남음'은 두 호출이 끝난 뒤에도 지운 값이 메모리에 남은 경우다."),
+        .text("retrieve + removeImage", "retrieve + removeImage"),
+        .text("forced: kept", "강제: 남음"),
+        .text("file left", "파일이 남음"),
+        .text("free: kept", "자유: 남음"),
+        .text("Kingfisher 8.11.0 (model)", "Kingfisher 8.11.0 (모델)"),
+        .text("ours, read on ioQueue", "우리 것, ioQueue에서 읽기"),
+        .text("ours, loadDiskFileSynchronously", "우리 것, loadDiskFileSynchronously"),
+        .text("Kingfisher's model, free: removed value left in memory", "Kingfisher 모델, 자유: 지운 값이 메모리에 남음"),
+        .text("ours (read on ioQueue), free: the same", "우리 것 (ioQueue에서 읽기), 자유: 같은 경우"),
+        .text("ours (loadDiskFileSynchronously), free: the same", "우리 것 (loadDiskFileSynchronously), 자유: 같은 경우"),
+        .text("runs where a retrieve or a remove did not finish within {1} s", "retrieve나 remove가 {1} s 안에 끝나지 않은 실행"),
+        .text("Chapters/08-hybrid-cache/Lab/WarmAfterRemove.swift — Kingfisher 8.11.0's retrieve and remove, modelled",
+              "Chapters/08-hybrid-cache/Lab/WarmAfterRemove.swift — Kingfisher 8.11.0의 retrieve와 remove를 본뜬 모델"),
+        .text("Kingfisher 8.11.0: Sources/Cache/ImageCache.swift:779, 649–653 — the warm, in the callback",
+              "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift:779, 649–653 — 콜백 안의 워밍"),
         .text("Sources/KFDCache/HybridCache.swift — store (memory now, disk on ioQueue), retrieveImage, readDisk (warming)",
               "Sources/KFDCache/HybridCache.swift — store (메모리는 바로, 디스크는 ioQueue에서), retrieveImage, readDisk (워밍)"),
         .text("Sources/KFDCache/Bitmap.swift — the value: decoded RGB in memory, PPM on disk",

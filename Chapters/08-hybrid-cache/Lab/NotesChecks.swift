@@ -53,11 +53,11 @@ extension Chapter {
     static func notReady(_ lab: Lab, folder: URL) throws {
         lab.part("notReady", "A disk storage that could not make its folder: does it retry later?")
         lab.claim("Kingfisher's init(name:) builds the disk storage with init(noThrowConfig:creatingDirectory: true):\n"
-                  + "if the folder cannot be made, the storage is \"not ready\" and every call throws — it never\n"
-                  + "tries to make the folder again.",
+                  + "if the folder cannot be made, the storage is \"not ready\": store and value throw (the only two\n"
+                  + "calls that check it; isCached answers false) — and it never tries to make the folder again.",
                   ko: "Kingfisher의 init(name:)은 디스크 storage를 init(noThrowConfig:creatingDirectory: true)로\n"
-                      + "만든다: 폴더를 만들 수 없으면 storage는 \"not ready\"가 되고 모든 호출이 throw한다 — 폴더를\n"
-                      + "다시 만들려고 하지 않는다.")
+                      + "만든다: 폴더를 만들 수 없으면 storage는 \"not ready\"가 된다. store와 value가 throw하고(이 둘만\n"
+                      + "확인한다. isCached는 false라고 답한다), 폴더를 다시 만들려고 하지 않는다.")
         let blocker = folder.appendingPathComponent("blocker")
         try Data("a file where the cache's parent folder should be".utf8).write(to: blocker)
         let config = DiskStorage.Config(name: "late", sizeLimit: 0, directory: blocker)

@@ -27,13 +27,17 @@ public enum Chapter: ChapterProgram {
         keyIdentity(lab)
         try slidingTTL(lab, root.appendingPathComponent("ttl"))
         try twoQueues(lab, root.appendingPathComponent("queues"))
+        try recreateFails(lab, root.appendingPathComponent("recreate"))
 
         lab.read([
             "Chapters/09-three-caches/Lab/Learner002Cache.swift — 002, rebuilt from its notes",
             "Chapters/09-three-caches/Lab/Learner003Cache.swift — 003's design (AsyncStream instead of Combine)",
-            "Sources/KFDCache/HybridCache.swift — Kingfisher's",
+            "Sources/KFDCache/HybridCache.swift — the contender named Kingfisher: this library's ImageCache",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — the design it follows",
             "Chapters/09-three-caches/Lab/Contenders.swift — the one interface all three run behind",
             "Chapters/09-three-caches/Lab/SlidingTTL.swift, TwoQueues.swift — 002's TTL and skipped writes, 003's two queues",
+            "Chapters/09-three-caches/Lab/RecreateFails.swift — Kingfisher 8.11.0's prepareDirectory and store, modelled",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift:128–143, 163–198 — storageReady, set false, never back",
         ])
         lab.exercises()
     }

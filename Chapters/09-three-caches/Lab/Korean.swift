@@ -11,6 +11,7 @@ extension Chapter {
         .part("memoryBound", "무엇이 메모리를 제한하나"),
         .part("keyIdentity", "003의 NSCacheKey: 값이 같은 새 key 객체로 조회하기"),
         .part("slidingTTL", "002의 슬라이딩 TTL과 Kingfisher의 .cacheTime, 002가 건너뛰는 같은 값 쓰기"),
+        .part("recreateFails", "장애: 폴더가 사라졌고, 다시 만들기가 한 번 실패했다"),
         .part("twoQueues", "003의 큐 두 개: 저장과 삭제가 동시에 일어나면 메모리와 디스크가 어긋난다"),
 
         // The three designs, as every table names them.
@@ -106,6 +107,9 @@ extension Chapter {
         .text("save's memory step · remove · save's disk step", "save의 메모리 단계 · remove · save의 디스크 단계"),
         .text("design, free runs", "설계, 자유 실행"),
         .text("runs disagreeing", "어긋난 실행"),
+        .text("memory-not-disk (harmful)", "메모리에만 있음 (해로움)"),
+        .text("disk-not-memory (allowed)", "디스크에만 있음 (허용)"),
+        .text("runs with either", "어느 쪽이든 생긴 실행"),
         .text("keys memory-not-disk", "메모리에만 있는 key"),
         .text("keys disk-not-memory", "디스크에만 있는 key"),
         .text("003 (two queues)", "003 (큐 두 개)"),
@@ -115,6 +119,29 @@ extension Chapter {
                 + "(메모리는 퇴출하니까). 다음 읽기가 메모리를 다시 워밍한다. HybridCache는 모든 디스크 단계를 ioQueue 하나에서 호출 "
                 + "순서대로 돌리고, remove는 디스크 블록 안에서 메모리를 한 번 더 비운다."),
 
+        .text("store a; delete the folder; store b while creating a folder fails (a file manager that says \"out of space\" once: Config.fileManager); then {1} stores with nothing failing, and a read. No timing window here: each run is deterministic.",
+              "a를 store → 폴더 삭제 → 폴더 만들기가 실패하는 동안 b를 store (한 번만 \"공간 부족\"이라고 답하는 file manager: "
+                + "Config.fileManager) → 아무것도 실패하지 않는 store {1}번과 읽기 한 번. 여기에는 타이밍의 틈이 없다: 매번 같은 결과가 나온다."),
+        .text("the failing store", "실패하는 store"),
+        .text("later stores", "이후 store"),
+        .text("then", "그다음"),
+        .text("folder back", "폴더 복구"),
+        .text("{1} of {2} ok", "{2}번 중 {1}번 성공"),
+        .text("Kingfisher 8.11.0 (model)", "Kingfisher 8.11.0 (모델)"),
+        .text("our DiskStorage.Backend", "우리 DiskStorage.Backend"),
+        .text("the model took the failed write for a vanished folder", "모델이 실패한 쓰기를 폴더가 사라진 것으로 봤나"),
+        .text("Kingfisher's isFolderMissing as written, on {1}", "{1}에서, 쓰인 그대로의 Kingfisher isFolderMissing"),
+        .text("Here the write's underlying error is a Swift POSIXError, which `as? NSError` does not bridge (Apple's Foundation does): built on Linux, Kingfisher would never make the folder again at all. The model reads the underlying error as `any Error`, to run the path Kingfisher runs on Apple platforms.",
+              "여기서 쓰기의 underlying error는 Swift POSIXError인데, `as? NSError`가 이것을 브리징하지 못한다(Apple의 Foundation은 "
+                + "한다). Linux에서 빌드하면 Kingfisher는 폴더를 아예 다시 만들지 않는다. 모델은 Kingfisher가 Apple 플랫폼에서 도는 "
+                + "경로를 돌리려고 underlying error를 `any Error`로 읽는다."),
+        .text("Sources/KFDCache/HybridCache.swift — the contender named Kingfisher: this library's ImageCache",
+              "Sources/KFDCache/HybridCache.swift — Kingfisher라는 이름으로 나온 설계: 이 라이브러리의 ImageCache"),
+        .text("Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — the design it follows", "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — 그 설계의 원본"),
+        .text("Chapters/09-three-caches/Lab/RecreateFails.swift — Kingfisher 8.11.0's prepareDirectory and store, modelled",
+              "Chapters/09-three-caches/Lab/RecreateFails.swift — Kingfisher 8.11.0의 prepareDirectory와 store를 본뜬 모델"),
+        .text("Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift:128–143, 163–198 — storageReady, set false, never back",
+              "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift:128–143, 163–198 — storageReady가 false가 되면 돌아오지 않는다"),
         .text("Chapters/09-three-caches/Lab/Learner002Cache.swift — 002, rebuilt from its notes",
               "Chapters/09-three-caches/Lab/Learner002Cache.swift — 노트를 보고 다시 만든 002"),
         .text("Chapters/09-three-caches/Lab/Learner003Cache.swift — 003's design (AsyncStream instead of Combine)",

@@ -22,6 +22,8 @@ public enum Chapter: ChapterProgram {
         continuations(lab)
         try diskClean(lab)
         try lookups(lab)
+        try cleanNeverReturns(lab)
+        try trimSubfolders(lab)
         lab.read([
             "Chapters/10-lifetimes/Lab/Timers.swift — Kingfisher's Timer (TimerOwner) and our DispatchSourceTimer (SourceOwner)",
             "Sources/KFDCache/MemoryStorage.swift — `startCleanTimer`: the DispatchSourceTimer, `[weak self]`, cancel in deinit",
@@ -31,6 +33,8 @@ public enum Chapter: ChapterProgram {
             "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — the async wrappers (withCheckedThrowingContinuation)",
             "Sources/KFDCache/DiskStorageBackend.swift — removeExpiredValues, removeSizeExceededValues, isCached",
             "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — removeSizeExceededValues, value(…actuallyLoad:…), isCached",
+            "Chapters/10-lifetimes/Lab/KingfisherCleanModel.swift — Kingfisher 8.11.0's clean, modelled line by line",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift:894–918, 1430–1434 — cleanExpiredDiskCache and its async wrapper",
         ])
         lab.exercises()
     }
@@ -279,11 +283,13 @@ public enum Chapter: ChapterProgram {
         lab.measured("postsByClear", run.postsByClear, "notifications: clearDiskCache")
         lab.measured("filesAfterClear", run.filesAfterClear, "files left after clearDiskCache")
         lab.conclude("Expired files go whatever their last access; the trim then removes by last access alone, and\n"
-                     + "stops at half the limit so that the next stores do not each start another full scan. An\n"
+                     + "stops at half the limit: no store trims, only a clean does, so the folder grows unchecked until\n"
+                     + "the next clean and half is the room left for that. An\n"
                      + "observer of .KFDDidCleanDiskCache (Kingfisher: .KingfisherDidCleanDiskCache, posted on the main\n"
                      + "queue) hears of cleans that removed something — never of clearDiskCache.",
                      ko: "만료된 파일은 마지막 접근 시각과 상관없이 지워진다. 그다음 용량 정리는 마지막 접근 시각만 보고 지우고,\n"
-                         + "limit의 절반에서 멈춘다. 그래야 다음 store마다 전체 스캔을 또 시작하지 않는다.\n"
+                         + "limit의 절반에서 멈춘다. 용량 정리는 store가 아니라 정리할 때만 일어나므로, 다음 정리까지 폴더는 제한\n"
+                         + "없이 자란다. 절반은 그동안 쓸 여유다.\n"
                          + ".KFDDidCleanDiskCache의 observer(Kingfisher: .KingfisherDidCleanDiskCache, 메인 큐에서\n"
                          + "보냄)는 무언가를 지운 정리만 듣는다 — clearDiskCache는 결코 듣지 못한다.")
     }
@@ -340,6 +346,8 @@ public enum Chapter: ChapterProgram {
         switch scenario {
         case "resumeTwice":
             return ContinuationChildren.resumeTwice()
+        case "kingfisherCleanForced":
+            return CleanChildren.forcedClean(seconds: numbers.first ?? 1)
         case "neverResume":
             return ContinuationChildren.neverResume(seconds: numbers.first ?? 1)
         case "sourceOwners":

@@ -11,6 +11,8 @@ extension Chapter {
         .part("pathBlock", "cachePathBlock: 주인을 살려 두는 클로저"),
         .part("continuations", "두 번 resume한 checked continuation과 한 번도 resume하지 않은 것"),
         .part("diskClean", "디스크 위 파일의 수명: 만료된 것 먼저, 다음은 가장 오래전에 접근한 것"),
+        .part("cleanNeverReturns", "Kingfisher의 정리: 던지는 removeFile 하나와, 끝내 돌아오지 않는 await"),
+        .part("trimSubfolders", "Kingfisher의 용량 정리는 하위 폴더까지 들어간다"),
         .part("lookups", "value(forKey:) 대 isCached(forKey:referenceDate:): 각각 무엇을 읽고 무엇을 연장하나"),
 
         .text("a repeating timer every {1} s, fires counted for {2} s, scheduled from each place",
@@ -97,6 +99,42 @@ extension Chapter {
         .text("undecodable file: isCached", "디코딩할 수 없는 파일: isCached"),
         .text("undecodable file: value(forKey:) throws", "디코딩할 수 없는 파일: value(forKey:)가 던지는 에러"),
 
+        .text("1) forced, in a child process: the model of Kingfisher's clean (Lab/KingfisherCleanModel.swift) lists 5 expired files and is paused before its first removal; one of them is removed meanwhile (another cache on the same folder, or the system); then `await cleanExpiredDiskCache()` gets {1} s to return. 2) free: {2} runs, two caches on one folder of {3} expired files clean at once (two ImageCaches with the same name both clean on the same background notification); completion handlers counted. 3) the same {4} free runs on two of our HybridCaches, through `await cleanExpiredDiskCache()`.",
+              "1) 강제, 자식 프로세스에서: Kingfisher 정리의 모델(Lab/KingfisherCleanModel.swift)이 만료된 파일 5개를 나열하고 첫 "
+                + "삭제 직전에 멈춘다. 그동안 그중 하나가 지워진다(같은 폴더를 쓰는 다른 캐시, 또는 시스템). 그다음 "
+                + "`await cleanExpiredDiskCache()`가 돌아오기를 {1} s 기다린다. 2) 자유: {2}번 실행, 만료된 파일 {3}개가 든 폴더 "
+                + "하나를 캐시 두 개가 동시에 정리한다(이름이 같은 ImageCache 두 개가 같은 백그라운드 알림에 함께 정리하는 경우). "
+                + "completion handler가 몇 번 불렸는지 센다. 3) 우리 HybridCache 두 개로 같은 자유 실행 {4}번, "
+                + "`await cleanExpiredDiskCache()`를 통해서"),
+        .text("Kingfisher's model, forced: the await returned", "Kingfisher 모델, 강제: await가 돌아왔나"),
+        .text("no: did not return within {1} s", "아니요: {1} s 안에 돌아오지 않았다"),
+        .text("the child {1}", "자식 프로세스: {1}"),
+        .text("expired files still there (5 listed, 1 removed meanwhile)", "아직 남은 만료 파일 (5개를 나열했고, 그동안 1개가 지워짐)"),
+        .text("Kingfisher's model, free: runs where a handler never ran", "Kingfisher 모델, 자유: handler가 끝내 불리지 않은 실행"),
+        .text("handlers that ran", "불린 handler"),
+        .text("our HybridCache, free: runs where an await never returned", "우리 HybridCache, 자유: await가 끝내 돌아오지 않은 실행"),
+        .text("awaits that returned", "돌아온 await"),
+        .text("expired files left after our cleans", "우리 정리 뒤 남은 만료 파일"),
+
+        .text("a cache folder holding its own 5 files and a sub-folder of 3 thumbnails (another ImageCache made with cacheDirectoryURL inside this one), 1000 bytes each, all valid for an hour; size limit {1} bytes — the cache's own files alone are under it. Then cleanExpiredDiskCache: Kingfisher's model, and our HybridCache on the same layout",
+              "캐시 폴더 하나에 자기 파일 5개와 썸네일 3개가 든 하위 폴더(cacheDirectoryURL을 이 폴더 안으로 준 다른 ImageCache)가 "
+                + "있다. 모두 1000바이트이고 한 시간 동안 유효하다. 크기 limit은 {1}바이트 — 캐시 자신의 파일만으로는 limit 아래다. "
+                + "그다음 cleanExpiredDiskCache: Kingfisher의 모델과, 같은 구성의 우리 HybridCache"),
+        .text("bytes counted", "센 바이트"),
+        .text("thumbnails left", "남은 썸네일"),
+        .text("own files left", "남은 자기 파일"),
+        .text("sub-folder left", "하위 폴더 남음"),
+        .text("handler ran", "handler 불림"),
+        .text("Kingfisher 8.11.0 (model)", "Kingfisher 8.11.0 (모델)"),
+        .text("our HybridCache", "우리 HybridCache"),
+        .text("the sub-folder's own fileSize, counted by Kingfisher's total", "Kingfisher의 합계가 센 하위 폴더 자체의 fileSize"),
+        .text("{1} bytes ({2})", "{1}바이트 ({2})"),
+        .text("Kingfisher's expired pass: entries removed (the sub-folder's dates are past)", "Kingfisher의 만료 정리: 지운 항목 (하위 폴더의 날짜는 지났다)"),
+        .text("Kingfisher's model removed, in order: {1}", "Kingfisher 모델이 지운 순서: {1}"),
+        .text("Chapters/10-lifetimes/Lab/KingfisherCleanModel.swift — Kingfisher 8.11.0's clean, modelled line by line",
+              "Chapters/10-lifetimes/Lab/KingfisherCleanModel.swift — Kingfisher 8.11.0의 정리를 한 줄씩 본뜬 모델"),
+        .text("Kingfisher 8.11.0: Sources/Cache/ImageCache.swift:894–918, 1430–1434 — cleanExpiredDiskCache and its async wrapper",
+              "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift:894–918, 1430–1434 — cleanExpiredDiskCache와 그 async 래퍼"),
         .text("Chapters/10-lifetimes/Lab/Timers.swift — Kingfisher's Timer (TimerOwner) and our DispatchSourceTimer (SourceOwner)",
               "Chapters/10-lifetimes/Lab/Timers.swift — Kingfisher의 Timer(TimerOwner)와 우리의 DispatchSourceTimer(SourceOwner)"),
         .text("Sources/KFDCache/MemoryStorage.swift — `startCleanTimer`: the DispatchSourceTimer, `[weak self]`, cancel in deinit",
