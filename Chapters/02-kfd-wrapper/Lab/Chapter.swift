@@ -99,7 +99,7 @@ public enum Chapter: ChapterProgram {
         let wrapped = Toolchain.compile(["main.swift": CollisionSnippets.wrappedUse], modules: CollisionSnippets.wrappedModules)!
         lab.measured("wrappedExtensions", wrapped.succeeded, "\"x\".a.sha256 and \"x\".b.sha256", wrapped.succeeded ? "compiles" : "rejected")
         lab.conclude("The wrapper costs one property name per library instead of one per helper.",
-                     ko: "래퍼를 쓰면 helper마다가 아니라 라이브러리마다 프로퍼티 이름 하나만 쓰면 된다.")
+                     ko: "래퍼를 쓰면 이름은 helper마다 하나씩이 아니라 라이브러리마다 하나(`a`, `b`)만 차지한다.")
     }
 
     static func measureSetter(_ lab: Lab) {

@@ -180,9 +180,9 @@ extension Chapter {
         lab.claim("Kingfisher 8.11.0 reads the disk in an ioQueue block and warms memory in the callback, after that\n"
                   + "block (Sources/Cache/ImageCache.swift:779, 649–653). A removeImage between the two removes memory\n"
                   + "(nothing there yet) and the file; then the warm stores the removed value, and memory serves it.",
-                  ko: "Kingfisher 8.11.0은 ioQueue 블록에서 디스크를 읽고, 그 블록이 끝난 뒤 콜백에서 memory를 데운다\n"
-                      + "(Sources/Cache/ImageCache.swift:779, 649–653). 그 사이에 온 removeImage는 memory(아직 비어 있음)와\n"
-                      + "파일을 지운다. 그다음 워밍이 지워진 값을 저장하고, memory가 그 값을 내준다.")
+                  ko: "Kingfisher 8.11.0은 ioQueue 블록에서 디스크를 읽고, 그 블록이 끝난 뒤 콜백에서 메모리를 워밍한다\n"
+                      + "(Sources/Cache/ImageCache.swift:779, 649–653). 그 사이에 온 removeImage는 메모리(아직 비어 있음)와\n"
+                      + "파일을 지운다. 그다음 워밍이 지워진 값을 저장하고, 메모리가 그 값을 내준다.")
         let runs = lab.size("runs", quick: 40, full: 200)
         lab.run("1) forced: the model (Lab/WarmAfterRemove.swift) reads a 4 KiB value from disk; its callback is held\n"
                 + "before the warm (the main queue busy) while a removeImage runs whole; then the callback goes on.\n"
@@ -240,8 +240,8 @@ extension Chapter {
         lab.conclude("Forced, Kingfisher's model kept the removed value in memory (\(yesNo(kfForced.removedValueInMemory))); free, \(bad[0]) of \(runs) runs\n"
                      + "ended so. Ours, reading on ioQueue: \(yesNo(oursAsync.removedValueInMemory)) forced, \(bad[1]) free — the warm is in the read's\n"
                      + "block and the remove clears memory again in its own, after it. " + syncSentence,
-                     ko: "강제한 순서에서 Kingfisher 모델은 지워진 값을 memory에 남겼다 (\(yesNo(kfForced.removedValueInMemory))). 자유 실행은 \(runs)번 중\n"
+                     ko: "강제한 순서에서 Kingfisher 모델은 지워진 값을 메모리에 남겼다 (\(yesNo(kfForced.removedValueInMemory))). 자유 실행은 \(runs)번 중\n"
                          + "\(bad[0])번 그렇게 끝났다. ioQueue에서 읽는 우리 것: 강제 \(yesNo(oursAsync.removedValueInMemory)), 자유 \(bad[1])번 — 워밍이 읽기 블록\n"
-                         + "안에 있고, remove가 그 뒤 자기 블록에서 memory를 다시 지운다. " + syncSentenceKo)
+                         + "안에 있고, remove가 그 뒤 자기 블록에서 메모리를 다시 지운다. " + syncSentenceKo)
     }
 }

@@ -66,7 +66,7 @@ extension Chapter {
                      + "cache allows — \(allowed.joined(separator: ", ")). The window is narrow, so free counts vary run to run —\n"
                      + "the forced order shows it is there.",
                      ko: "강제한 순서: 003은 키가 메모리에는 있고 디스크에는 없는 상태(삭제를 멈춤)와, 디스크에는 있고 메모리에는\n"
-                         + "없는 상태(저장을 멈춤)로 끝났다. 자유 실행, 이 기계(\(machine)): 메모리에는 있고 디스크에는 없는 key,\n"
+                         + "없는 상태(저장을 멈춤)로 끝났다. 자유 실행, 이 환경(\(machine)): 메모리에는 있고 디스크에는 없는 key,\n"
                          + "곧 해로운 쪽 — \(harmful.joined(separator: ", ")). 디스크에는 있고 메모리에는 없는 key, 곧 2단 캐시가\n"
                          + "허용하는 쪽 — \(allowed.joined(separator: ", ")). 틈이 좁아서 자유 실행의 횟수는 실행마다 다르다 —\n"
                          + "강제한 순서가 그 틈이 있다는 것을 보여 준다.")
