@@ -68,8 +68,8 @@ extension DiskStorage {
 
         /// Tells a test when the initial folder scan runs, and whether the folder existed then
         /// (Kingfisher's tests watch it through a `FileManager` subclass whose
-        /// `contentsOfDirectory(atPath:)` they delay; this scan lists on the system calls, so there
-        /// is nothing to override). Set once, by `init`.
+        /// `contentsOfDirectory(atPath:)` they delay, which works here too: see `initialFileNames`).
+        /// Set once, by `init`.
         private let scanObserver: (@Sendable (ScanEvent) -> Void)?
 
         /// The folder's path, for the system calls (built once: `URL` work costs microseconds).
@@ -120,8 +120,10 @@ extension DiskStorage {
         /// Makes a backend and its folder.
         /// - Throws: `CacheError.cannotCreateDirectory` when the folder cannot be made.
         public convenience init(config: Config) throws {
-            self.init(noThrowConfig: config, creatingDirectory: false)
+            self.init(unpreparedConfig: config, now: { Date() }, scanObserver: nil)
+            // The folder first, then the scan that lists it (Kingfisher 8.11's order, fbf573d7).
             try prepareDirectory()
+            setupCacheChecking()
         }
 
         /// Makes a backend that never throws. When `creatingDirectory` is true and the folder cannot
@@ -130,8 +132,19 @@ extension DiskStorage {
             self.init(noThrowConfig: config, creatingDirectory: creatingDirectory, now: { Date() })
         }
 
-        init(noThrowConfig config: Config, creatingDirectory: Bool, now: @escaping @Sendable () -> Date,
-             scanObserver: (@Sendable (ScanEvent) -> Void)? = nil) {
+        convenience init(noThrowConfig config: Config, creatingDirectory: Bool, now: @escaping @Sendable () -> Date,
+                         scanObserver: (@Sendable (ScanEvent) -> Void)? = nil) {
+            self.init(unpreparedConfig: config, now: now, scanObserver: scanObserver)
+            if creatingDirectory { try? prepareDirectory() }
+            // Queued whether or not the folder was made: a folder that is not there holds no
+            // files, and the stores that make it later add their names.
+            setupCacheChecking()
+        }
+
+        /// Sets the fields only: no folder made, no scan queued (the convenience inits do both, in
+        /// that order).
+        private init(unpreparedConfig config: Config, now: @escaping @Sendable () -> Date,
+                     scanObserver: (@Sendable (ScanEvent) -> Void)?) {
             var config = config
             let creation = Creation(config)
             directoryURL = creation.directoryURL
@@ -143,14 +156,12 @@ extension DiskStorage {
             self.now = now
             self.scanObserver = scanObserver
             metaChangingQueue = DispatchQueue(label: creation.cacheName)
-            setupCacheChecking()
-            if creatingDirectory { try? prepareDirectory() }
         }
 
         /// What the initial folder scan saw.
         struct ScanEvent: Sendable, Equatable {
-            /// Whether the folder existed when the scan ran (it runs on a background queue while
-            /// `init` goes on to create the folder: either order is possible, and both are fine).
+            /// Whether the folder existed when the scan ran (the inits make it first; it is missing
+            /// only when it could not be made, or when `creatingDirectory` was false).
             let folderExisted: Bool
             /// The names found; nil when the listing failed (then every check asks the disk).
             let names: Set<String>?
@@ -169,8 +180,7 @@ extension DiskStorage {
                 let existed = self.folderExists()
                 let listed: Set<String>?
                 do {
-                    // No folder yet (a new storage makes it right after this is queued): no files.
-                    listed = existed ? try self.fileNames() : []
+                    listed = existed ? try self.initialFileNames() : []
                 } catch {
                     // An unreadable folder: no shortcut, every check goes to the disk.
                     listed = nil
@@ -183,6 +193,20 @@ extension DiskStorage {
             }
         }
 
+        /// The first scan's listing: `readdir` for a plain `FileManager`, whose listing it matches;
+        /// the file manager's own `contentsOfDirectory(atPath:)` for a subclass, which may override
+        /// it (Kingfisher lists through `config.fileManager`, and its tests watch the scan there).
+        private func initialFileNames() throws -> Set<String> {
+            let fileManager = currentConfig.fileManager
+            guard type(of: fileManager) != FileManager.self else { return try fileNames() }
+            do {
+                // Hidden names (the stores' temporary files) left out, as `readdir`'s listing does.
+                return Set(try fileManager.contentsOfDirectory(atPath: directoryPath).filter { !$0.hasPrefix(".") })
+            } catch {
+                throw CacheError.cannotListDirectory(directory: directoryURL, underlying: error)
+            }
+        }
+
         private func prepareDirectory() throws {
             let fileManager = currentConfig.fileManager
             var isDirectory: ObjCBool = false
@@ -191,7 +215,7 @@ extension DiskStorage {
                 return
             }
             do {
-                try fileManager.createDirectory(at: directoryURL, withIntermediateDirectories: true)
+                try fileManager.createDirectory(atPath: directoryPath, withIntermediateDirectories: true, attributes: nil)
                 storageReady = true
             } catch {
                 storageReady = false
