@@ -28,7 +28,11 @@ public enum MemoryStorage {
 
         /// Every key stored and not yet known to be gone. A superset of what `storage` holds:
         /// `NSCache` evictions do not remove keys here until the next `removeExpired()`.
-        var keys = Set<String>()
+        /// Read under `lock`: the clean timer changes it from another thread (Kingfisher's tests
+        /// read `keys` on the main thread, where its `Timer` runs too).
+        var keys: Set<String> { lock.withLock { _keys } }
+        /// `keys` itself. Only under `lock`.
+        private var _keys = Set<String>()
 
         // A plain `NSLock`, not a serial queue: every critical section here is a few hash-table
         // operations, where a lock costs tens of nanoseconds and a queue hop costs more (chapter 7).
@@ -143,16 +147,16 @@ public enum MemoryStorage {
 
         /// `removeExpired()`'s work. Call holding `lock`.
         private func removeExpired(at now: Date) {
-            for key in keys {
+            for key in _keys {
                 let nsKey = key as NSString
                 guard let object = storage.object(forKey: nsKey) else {
                     // Evicted by NSCache behind our back: this is where `keys` catches up.
-                    keys.remove(key)
+                    _keys.remove(key)
                     continue
                 }
                 if object.isExpired(at: now) {
                     storage.removeObject(forKey: nsKey)
-                    keys.remove(key)
+                    _keys.remove(key)
                 }
             }
         }
@@ -175,7 +179,7 @@ public enum MemoryStorage {
                 let object = StorageObject(value, expiration: expiration, now: now, cost: cost,
                                            keepInBackground: _config.keepWhenEnteringBackground)
                 storage.setObject(object, forKey: nsKey, cost: cost)
-                keys.insert(key)
+                _keys.insert(key)
             }
         }
 
@@ -183,7 +187,7 @@ public enum MemoryStorage {
         /// cleaned): what counts against `totalCostLimit`. O(k) in the number of keys.
         public func totalCacheCost() -> Int {
             lock.withLock {
-                keys.reduce(0) { total, key in total + (storage.object(forKey: key as NSString)?.cost ?? 0) }
+                _keys.reduce(0) { total, key in total + (storage.object(forKey: key as NSString)?.cost ?? 0) }
             }
         }
 
@@ -191,12 +195,12 @@ public enum MemoryStorage {
         /// does to a backgrounded app's cache. `HybridCache.handleEnteringBackground()` calls it.
         public func removeValuesNotKeptInBackground() {
             lock.withLock {
-                for key in keys {
+                for key in _keys {
                     let nsKey = key as NSString
-                    guard let object = storage.object(forKey: nsKey) else { keys.remove(key); continue }
+                    guard let object = storage.object(forKey: nsKey) else { _keys.remove(key); continue }
                     if !object.keepInBackground {
                         storage.removeObject(forKey: nsKey)
-                        keys.remove(key)
+                        _keys.remove(key)
                     }
                 }
             }
@@ -232,7 +236,7 @@ public enum MemoryStorage {
         public func remove(forKey key: String) {
             lock.withLock {
                 storage.removeObject(forKey: key as NSString)
-                keys.remove(key)
+                _keys.remove(key)
             }
         }
 
@@ -240,7 +244,7 @@ public enum MemoryStorage {
         public func removeAll() {
             lock.withLock {
                 storage.removeAllObjects()
-                keys.removeAll()
+                _keys.removeAll()
             }
         }
     }
