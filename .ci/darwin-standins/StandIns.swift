@@ -38,8 +38,8 @@ open class FileManager {
     public func isReadableFile(atPath path: String) -> Bool { standIn() }
     public func createDirectory(at url: URL, withIntermediateDirectories: Bool,
                                 attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
-    public func createDirectory(atPath path: String, withIntermediateDirectories: Bool,
-                                attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
+    open func createDirectory(atPath path: String, withIntermediateDirectories: Bool,
+                              attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
     public func createFile(atPath path: String, contents: Data?, attributes: [FileAttributeKey: Any]? = nil) -> Bool { standIn() }
     public func contents(atPath path: String) -> Data? { standIn() }
     open func removeItem(at url: URL) throws { standIn() }
