@@ -95,11 +95,12 @@ public final class ExperimentReport {
     /// A target checked as a ratio measured in this run: met when `ratio <= limit`.
     public func target(_ statement: String, ratio: Double, limit: Double, why: String) {
         let met = ratio <= limit
-        let verdict = met ? "met" : "MISSED"
+        // By how much, from this run's ratio: how far over the limit, as a share of the limit.
+        let verdict = met ? "met" : String(format: "MISSED by %.1f%%", (ratio / limit - 1) * 100)
         let line = String(format: "%@: %.2f× (target ≤ %.2f×) — %@", statement, ratio, limit, verdict)
         print((met ? Terminal.styled("✔ ", .green) : Terminal.styled("✘ ", .red)) + line)
         if !met { print("   why: \(why)"); missedTargets.append(statement) }
-        markdown += ["- **\(verdict)** — \(line)" + (met ? "" : "  \n  why: \(why)"), ""]
+        markdown += ["- **\(met ? "met" : "MISSED")** — \(line)" + (met ? "" : "  \n  why: \(why)"), ""]
     }
 
     /// A chart, written beside the report with the run's date, machine and mode under it.
