@@ -76,16 +76,7 @@ public enum Stats {
 
     /// A byte count in binary units, named as such ("15.6 GiB", "12 KiB"): ByteCountFormatter's
     /// `.memory` style divides by 1024 but prints "GB".
-    public static func formatBytes(_ bytes: Int) -> String {
-        let units = ["KiB", "MiB", "GiB", "TiB"]
-        guard bytes >= 1024 else { return "\(bytes) B" }
-        var value = Double(bytes), unit = ""
-        for next in units where value >= 1024 {
-            value /= 1024
-            unit = next
-        }
-        return String(format: value < 100 ? "%.1f" : "%.0f", value) + " " + unit
-    }
+    public static func formatBytes(_ bytes: Int) -> String { formatBytes(Int64(bytes)) }
 }
 
 /// A small seeded generator (SplitMix64), so a run can be repeated from its printed seed.

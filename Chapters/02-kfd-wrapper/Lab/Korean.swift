@@ -18,6 +18,8 @@ extension Chapter {
         .text("the system tool compared with", "비교한 시스템 도구"),
         .text("digests equal to {1}'s", "{1}와 같은 digest"),
         .text("ext of {1} keys", "key {1}개의 ext"),
+        .text("keys that keep an extension", "확장자가 남는 key"),
+        .text("keys stored as the plain hash", "해시만으로 저장되는 key"),
 
         .text("skipped: no swiftc on PATH (set $SWIFTC)", "건너뜀: PATH에 swiftc가 없다 ($SWIFTC로 지정)"),
         .text("swiftc -emit-module for LibA and LibB, then -typecheck a file importing both",

@@ -18,8 +18,8 @@ extension Chapter {
         .text("child runs that crashed", "크래시한 자식 실행"),
         .text("child runs that hung", "멈춘 자식 실행"),
         .text("{1} of {2} ({3})", "{2}개 중 {1}개 ({3})"),
-        .text("the runtime's backtrace of one crashed child (top frames, addresses left out):",
-              "크래시한 자식 하나의 런타임 backtrace (위쪽 프레임만, 주소는 뺌):"),
+        .text("the runtime's backtrace of one crashed child (top frames; addresses left out, and the compiler's\ngenerated thunks too: a number missing below is one of them):",
+              "크래시한 자식 하나의 런타임 backtrace (위쪽 프레임만. 주소는 뺐고, 컴파일러가 만든 thunk도\n뺐다: 아래에서 빠진 번호는 그런 thunk다):"),
         .text("the crashed child ({1}) printed no backtrace, although SWIFT_BACKTRACE named the toolchain's helper, {2}: the helper was found but did not print one",
               "크래시한 자식({1})이 backtrace를 출력하지 않았다. SWIFT_BACKTRACE에 툴체인의 helper({2})를 지정했으니, "
                 + "helper는 찾았지만 출력하지 않은 것이다"),
