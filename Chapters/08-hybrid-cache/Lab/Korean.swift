@@ -34,14 +34,15 @@ extension Chapter {
         .text("time per call", "호출 한 번의 시간"),
         .text("SHA-256 of the key (the file name)", "key의 SHA-256 (파일 이름)"),
         .text("the path: folder + \"/\" + name", "경로: 폴더 + \"/\" + 이름"),
-        .text("the maybeCached shortcut (config + its own SHA-256 + lock + lookup)", "maybeCached 지름길 (config + 자체 SHA-256 + lock + 조회)"),
+        .text("the maybeCached shortcut (config + the key's name + lock + lookup)", "maybeCached 지름길 (config + key의 파일 이름 + lock + 조회)"),
         .text("stat + open + read + close (the floor)", "stat + open + read + close (바닥값)"),
         .text("utimensat (the date rewrite, on the meta queue)", "utimensat (날짜 다시 쓰기, 메타 큐에서)"),
         .text("FileManager.setAttributes (the date rewrite, on the meta queue)", "FileManager.setAttributes (날짜 다시 쓰기, 메타 큐에서)"),
         .text("the whole hit, .none (KFDCache)", "히트 전체, .none (KFDCache)"),
-        .text("The rows overlap: the shortcut row computes its own SHA-256 of the key, and the whole hit takes the SHA-256, the path, the shortcut and the system calls once each — not the date rewrite, which .none does not ask for. So the rows add up to more than the whole.",
-              "행들은 서로 겹친다: 지름길 행은 key의 SHA-256을 따로 계산하고, 히트 전체에는 SHA-256, 경로, 지름길, 시스템 콜이 "
-                + "한 번씩 들어간다 — 날짜 다시 쓰기는 .none이 요청하지 않으므로 빠진다. 그래서 행을 더하면 전체보다 크다."),
+        .text("The rows overlap: the shortcut row finds the key's file name itself, and the whole hit takes the name, the path, the shortcut and the system calls once each — not the date rewrite, which .none does not ask for. So the rows add up to more than the whole. Both ask about one key again and again: its name comes from the storage's table of recent keys, not from a new SHA-256.",
+              "행들은 서로 겹친다: 지름길 행은 key의 파일 이름을 따로 구하고, 히트 전체에는 이름, 경로, 지름길, 시스템 콜이 "
+                + "한 번씩 들어간다 — 날짜 다시 쓰기는 .none이 요청하지 않으므로 빠진다. 그래서 행을 더하면 전체보다 크다. "
+                + "두 행 모두 같은 key를 거듭 묻기 때문에, 이름은 SHA-256을 새로 계산하지 않고 스토리지가 최근 key를 담아 두는 표에서 나온다."),
         .text("the system calls' share of a 1 KiB hit", "1 KiB 히트에서 시스템 콜이 차지하는 몫"),
 
         .text("clear memory; look up twice; record where each lookup found it", "메모리를 비우고 두 번 조회해서, 조회마다 어디서 찾았는지 기록"),
