@@ -88,7 +88,7 @@ public enum Chapter9Checks {
     /// Generated: two caches at a time, for machine sizes at their edges (0, 1, 3, powers of two
     /// and their neighbours, 2^63, Int.max, UInt64.max, whole gigabytes, any) and fractions from 0
     /// to 1; each stores up to 4 pictures (0 to 5000 pixels a side, 1 to 16 bytes per pixel) under
-    /// keys of every shape, the two caches' stores interleaved. Compared: each limit, and each
+    /// keys of every shape (in NFC), the two caches' stores interleaved. Compared: each limit, and each
     /// store's calls on its memory (one set, its key, its cost in bytes), none on the other.
     static func costsOnGeneratedMachines<E: CostInBytesExercise>(_: E.Type, _ run: CheckRun) {
         let fraction = Gen<Double>.oneOf([
@@ -96,7 +96,10 @@ public enum Chapter9Checks {
             Gen<Int>.int(in: 0...1_048_576).map { Double($0) / 1_048_576 },
         ])
         let side = Gen<Int>.oneOf([.element(of: [1, 0, 64, 4_096]), .int(in: 0...5_000)])
-        let picture = zip(zip(side, side), Gen<Int>.element(of: [4, 1, 2, 3, 8, 16]), Gen<String>.text(maxPieces: 3))
+        // Keys in NFC only: corelibs' NSCache traps ("Duplicate keys of type 'NSCacheKey'", seen
+        // here) when one cache holds two keys that are the same text in NFC and NFD.
+        let key = Gen<String>.text(maxPieces: 3).map { $0.precomposedStringWithCanonicalMapping }
+        let picture = zip(zip(side, side), Gen<Int>.element(of: [4, 1, 2, 3, 8, 16]), key)
             .map { (width: $0.0, height: $0.1, bytesPerPixel: $1, key: $2) }
         let machine = zip(Gen<UInt64>.size, fraction, picture.array(maxCount: 4)).map { Machine(memory: $0, fraction: $1, pictures: $2) }
         let run2 = zip(machine, machine, Gen<UInt64>.any)
@@ -253,9 +256,8 @@ public enum Chapter9Checks {
         let fileManager = FileManager.default
         let step = zip(Gen<Int>.int(in: 0...1), Gen<FolderEvent>.element(of: FolderEvent.allCases),
                        Gen<String>.element(of: ["Photo-A", "b.png", "c d", "e.jpg", "Photo-F@2x"]))
-        var hung = false
-        run.forAll(step.array(maxCount: 6), cases: 200, seed: 0x0902, shrinkBudget: 300) { steps in
-            if hung { return nil }   // a store that never returned: keep that case, try no more
+        // 120 runs: each step is a dozen real file-system calls (about 5 ms a step on a busy machine).
+        run.forAll(step.array(maxCount: 6), cases: 120, seed: 0x0902, shrinkBudget: 300) { steps in
             let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
                 .appendingPathComponent("kfd-check-\(UUID().uuidString)", isDirectory: true)
             defer { try? fileManager.removeItem(at: base) }
@@ -301,15 +303,11 @@ public enum Chapter9Checks {
                     folderModel[which] = .folder([key: data])
                 }
                 done.append("\(label): store(\(quoted(key))) \(event.rawValue)")
-                let outcome = LockedValue<Error?>(nil)
-                let finished = spawn {
-                    do { try storages[which].store(data, forKey: key) } catch { outcome.set(error) }
-                }
-                guard signalled(finished, within: 3) else {
-                    hung = true
-                    return "\(done.joined(separator: "; ")) — that store never returned (3 s): retry once, then give up with the error"
-                }
-                let threw = outcome.get()
+                // On this thread: a thread per store costs milliseconds on a busy machine. The
+                // fixed cases above already bound every store that could loop; one that loops only
+                // here still ends the check at its time limit.
+                var threw: Error?
+                do { try storages[which].store(data, forKey: key) } catch { threw = error }
                 if (threw != nil) != shouldThrow {
                     return done.joined(separator: "; ") + ": the last store " + (threw.map { "threw \(describe($0))" } ?? "threw nothing")
                         + "; the reference " + (shouldThrow ? "throws: the folder cannot be made there, so the error must reach the caller"
@@ -318,7 +316,7 @@ public enum Chapter9Checks {
                 // The storage that stored, after each store; both, after the last.
                 for index in number == steps.count - 1 ? [0, 1] : [which] {
                     let seen = place(folders[index], fileManager)
-                    let parentKind = place(parents[index], fileManager).kind, expectedParentKind = parentModel[index].kind
+                    let parentKind = place(parents[index], fileManager, listing: false).kind, expectedParentKind = parentModel[index].kind
                     if seen != folderModel[index] || parentKind != expectedParentKind {
                         return "after \(done.joined(separator: "; ")), storage \(index == 0 ? "one" : "two")'s folder holds "
                             + "\(show(seen)) and the folder above it is \(parentKind); the reference: \(show(folderModel[index])), "
@@ -331,12 +329,13 @@ public enum Chapter9Checks {
         }
     }
 
-    /// What is at `url`: nothing, a file, or a folder (with each file's bytes; a folder inside
-    /// counts as an empty entry).
-    static func place(_ url: URL, _ fileManager: FileManager) -> Place {
+    /// What is at `url`: nothing, a file, or a folder (with each file's bytes when `listing`; a
+    /// folder inside counts as an empty entry).
+    static func place(_ url: URL, _ fileManager: FileManager, listing: Bool = true) -> Place {
         var isFolder: ObjCBool = false
         guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) else { return .missing }
         guard isFolder.boolValue else { return .file }
+        guard listing else { return .folder([:]) }
         var files: [String: Data] = [:]
         for name in (try? fileManager.contentsOfDirectory(atPath: url.path)) ?? [] {
             files[name] = fileManager.contents(atPath: url.appendingPathComponent(name).path) ?? Data()
