@@ -22,12 +22,17 @@ public struct CheckOutcome: Codable, Sendable, Equatable {
     /// What went wrong, first problem first, in the learner's terms.
     public var messages: [String]
     public var seconds: Double
+    /// How many generated cases the check ran, and their seed (absent: the check generates none).
+    public var cases: Int?
+    public var seed: UInt64?
 
-    public init(exercise: String, verdict: Verdict, messages: [String], seconds: Double) {
+    public init(exercise: String, verdict: Verdict, messages: [String], seconds: Double, cases: Int? = nil, seed: UInt64? = nil) {
         self.exercise = exercise
         self.verdict = verdict
         self.messages = messages
         self.seconds = seconds
+        self.cases = cases
+        self.seed = seed
     }
 
     /// The JSON line.

@@ -25,7 +25,7 @@ public enum Strings {
         case errorResetFlag, errorResetWhich, errorResetNoExercise, errorResetNeedsYes, errorResetShipped, errorResetWrite
         case resetPrompt, resetKept, resetRestoredMissing, resetRestored
         // check
-        case checkAllDone, checkTally, checkNext, errorCheckPackage, tickerChecking, firstBuildLibrary, firstBuildProgram
+        case checkGenerated, checkAllDone, checkTally, checkNext, errorCheckPackage, tickerChecking, firstBuildLibrary, firstBuildProgram
         case verdictDone, verdictToDo, verdictTimedOut, verdictGlue, verdictCrash, verdictMissing, verdictNoCompile, verdictNotChecked
         case checkMessagesNote, missingNothing, missingRestore, crashDied, crashConcurrency, hungStopped, hungCauses
         case notBuilt, reportEdit, reportHint, errorSelectNoChapter, errorSelectUnknown, warningNotRecorded
@@ -125,6 +125,7 @@ public enum Strings {
 
         .checkAllDone: "All {1} exercises are done. 'swift run workbook check all' checks them again.",
         .checkTally: "{1} of {2} done.",
+        .checkGenerated: "{1} generated cases gave the reference's answers (seed {2}; --seed N tries other cases)",
         .checkNext: "Next: {1} — {2}. Edit {3}, then: swift run workbook check",
         .errorCheckPackage: "error: cannot write the check package in {1}: {2}",
         .tickerChecking: "checking {1}{2}",
@@ -186,7 +187,7 @@ public enum Strings {
             한국어: --lang ko (or LANG=ko_KR.UTF-8); --lang en for English.
             """,
         .helpCheck: """
-            USAGE: swift run workbook check [all | NN | EXERCISE]
+            USAGE: swift run workbook check [all | NN | EXERCISE] [--seed N]
 
             Builds your exercise file on its own and runs its check: done, to do (with the first thing
             that is wrong), does not compile (with the compiler's message), crashed, did not finish,
@@ -195,6 +196,9 @@ public enum Strings {
             your lines in any data race it sees (its first build compiles the library again: 89 s measured
             on a busy 2-core Linux machine, once; docs/CHECKS.md has the times; KFD_CHECK_TSAN=0 skips it).
             With no argument: the current exercise (the first not done). 'all': every exercise.
+            The value exercises also run your code and a reference on thousands of generated inputs
+            and show the smallest one where they differ; the inputs come from a fixed seed, so the
+            verdict is the same on every run. --seed N draws other inputs.
             A broken file only ever fails its own check: nothing else is built from it.
             Examples: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
             """,
@@ -221,7 +225,7 @@ public enum Strings {
             Example: swift run workbook reset 01-cache-key --yes
             """,
         .helpVerify: """
-            USAGE: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants]
+            USAGE: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants] [--seed N]
 
             What CI runs: every reference solution passes its check, every shipped stub fails it, and
             every near-miss (Tests/Exercises/near-misses/<id>/, a plausible wrong answer each) fails it;
@@ -229,7 +233,8 @@ public enum Strings {
             each reference solution that compiles (a statement left out, doubled, swapped, moved out of
             its lock, a hop through a global queue, a boundary moved, …) fails its check, unless it is
             listed as equivalent, with its reason, in Tests/Exercises/equivalent-mutants/<id>.txt.
-            --verbose says why each stub, near-miss and mutant was rejected; --no-mutants skips them.
+            --verbose says why each stub, near-miss and mutant was rejected; --no-mutants skips them;
+            --seed N runs every check on generated inputs drawn from seed N instead of its own.
             swift run workbook mutants EXERCISE [DIGEST] lists an exercise's mutants, or shows one.
             """,
         .helpMutants: """
@@ -352,6 +357,7 @@ public enum Strings {
 
         .checkAllDone: "연습문제 {1}개를 모두 풀었습니다. 다시 확인하려면: swift run workbook check all",
         .checkTally: "{2}개 중 {1}개 완료.",
+        .checkGenerated: "생성한 입력 {1}개에서 참고 답안과 같은 답 (seed {2}; --seed N으로 다른 입력을 시도)",
         .checkNext: "다음: {1} — {2}. {3} 파일을 고친 뒤: swift run workbook check",
         .errorCheckPackage: "error: {1}에 확인용 패키지를 쓸 수 없습니다: {2}",
         .tickerChecking: "{1} 확인 중{2}",
@@ -414,7 +420,7 @@ public enum Strings {
             --json 출력은 언어와 무관합니다.
             """,
         .helpCheck: """
-            사용법: swift run workbook check [all | NN | EXERCISE]
+            사용법: swift run workbook check [all | NN | EXERCISE] [--seed N]
 
             연습문제 파일만 따로 빌드해서 확인을 돌립니다. 결과는 완료, 할 일(틀린 첫 지점과 함께),
             컴파일 안 됨(컴파일러 메시지와 함께), 크래시, 끝나지 않음, 파일 없음(reset으로 되살림) 중 하나입니다.
@@ -422,6 +428,8 @@ public enum Strings {
             줄을 알려 줍니다 (첫 빌드는 라이브러리를 다시 빌드합니다: 바쁜 2코어 Linux 머신에서 한 번 89 s로 측정,
             시간은 docs/CHECKS.ko.md에; KFD_CHECK_TSAN=0이면 건너뜁니다).
             인자가 없으면 지금 풀 연습문제(아직 못 푼 첫 번째), 'all'이면 전부입니다.
+            값 연습문제는 여러분 코드와 참고 구현을 생성한 입력 수천 개에 돌려, 답이 다른 가장 작은 입력을
+            보여 줍니다. 입력은 고정된 seed에서 나오므로 몇 번을 돌려도 판정이 같습니다. --seed N은 다른 입력을 뽑습니다.
             망가진 파일은 자기 확인만 실패시킵니다: 그 파일로 다른 것은 빌드하지 않습니다.
             예: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
             """,
@@ -447,7 +455,7 @@ public enum Strings {
             예: swift run workbook reset 01-cache-key --yes
             """,
         .helpVerify: """
-            사용법: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants]
+            사용법: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants] [--seed N]
 
             CI가 돌리는 것: 모든 참고 답안은 확인을 통과하고, 배포된 stub과 모든 near-miss
             (Tests/Exercises/near-misses/<id>/, 그럴듯한 오답 하나씩)는 실패해야 합니다. 동시성 연습문제의 답안은
@@ -455,6 +463,7 @@ public enum Strings {
             lock 밖으로 옮기기, global queue 거치기, 경계 옮기기, …)는 모두 실패해야 합니다.
             예외는 Tests/Exercises/equivalent-mutants/<id>.txt에 이유와 함께 적힌 동등한 mutant뿐입니다.
             --verbose는 stub·near-miss·mutant가 거부된 이유를 보여 주고, --no-mutants는 mutant를 건너뜁니다.
+            --seed N은 모든 확인의 생성 입력을 각자의 seed 대신 seed N에서 뽑습니다.
             swift run workbook mutants EXERCISE [DIGEST]는 mutant 목록이나 하나의 전체 변경을 보여 줍니다.
             """,
         .helpMutants: """

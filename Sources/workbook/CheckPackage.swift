@@ -278,6 +278,15 @@ struct CheckPackage {
         }
     }
 
+    /// The variable that carries `--seed N` to the check programs (CheckRunner reads it).
+    static let seedVariable = "KFD_CHECK_SEED"
+
+    /// The seed `check --seed N` or `verify --seed N` set in this process (nil: each check's own).
+    static var seed: String? { getenv(seedVariable).map { String(cString: $0) } }
+
+    /// Sets the seed every check program run from now on is given.
+    static func use(seed: UInt64) { setenv(seedVariable, "\(seed)", 1) }
+
     /// Runs the check program on one subject.
     func run(_ subject: CheckSubject, seconds: Int = 20) -> CheckResult {
         let program = folder.appendingPathComponent(".build/debug/\(subject.program)")
@@ -285,6 +294,7 @@ struct CheckPackage {
         environment["KFD_CHECK_SOURCE"] = subject.source.path
         environment["KFD_CHECK_GLUE"] = subject.exercise.glue
         environment["KFD_CHECK_SECONDS"] = "\(seconds)"
+        if let seed = Self.seed { environment[Self.seedVariable] = seed }
         let result = ChildProcess.run(program, arguments: [subject.kind.tag], environment: environment,
                                       timeout: TimeInterval(seconds + 10))
         if let outcome = CheckOutcome.parse(result.stdout) { return .outcome(outcome) }

@@ -8,6 +8,24 @@ import WorkbookSupport
 enum Checking {
     // MARK: check
 
+    /// Removes `--seed N` from `arguments` and hands N to every check program run after (the
+    /// generated cases are drawn from it instead of each check's fixed seed). False, with the
+    /// error printed, when N is missing or not a number.
+    static func takeSeed(_ arguments: inout [String]) -> Bool {
+        guard let index = arguments.firstIndex(of: "--seed") else { return true }
+        guard index + 1 < arguments.count else {
+            Terminal.printError(Strings.text(.errorSeedMissing))
+            return false
+        }
+        guard let seed = UInt64(arguments[index + 1]) else {
+            Terminal.printError(Strings.text(.errorSeedNotNumber, arguments[index + 1]))
+            return false
+        }
+        CheckPackage.use(seed: seed)
+        arguments.removeSubrange(index...(index + 1))
+        return true
+    }
+
     /// `check` (the current exercise), `check all`, `check NN` or `check EXERCISE`.
     static func check(_ arguments: [String]) -> Int32 {
         guard let root = PackageRoot.required(), let swift = findSwift() else { return 1 }
@@ -185,6 +203,9 @@ enum Checking {
         switch result {
         case .outcome(let outcome) where outcome.verdict == .passed:
             print(title(Strings.text(.verdictDone), .green))
+            if let cases = outcome.cases, let seed = outcome.seed {
+                print(Terminal.styled("          " + Strings.text(.checkGenerated, cases, seed), .dim))
+            }
             return
         case .outcome(let outcome):
             let label = Strings.text(outcome.verdict == .timedOut ? .verdictTimedOut : outcome.verdict == .glueEdited ? .verdictGlue : .verdictToDo)
@@ -329,7 +350,8 @@ enum Checking {
                 case .solution:
                     if !result.passed { problems += 1; line.append("solution FAILS: \(summary(result))") }
                     else if verbose, case .outcome(let outcome) = result {
-                        line.append("solution: passed in \(String(format: "%.1f", outcome.seconds)) s")
+                        let generated = outcome.cases.map { ", \($0) generated cases, seed \(outcome.seed ?? 0)" } ?? ""
+                        line.append("solution: passed in \(String(format: "%.1f", outcome.seconds)) s\(generated)")
                     }
                 case .shipped:
                     if result.passed { problems += 1; line.append("shipped stub PASSES") }

@@ -26,8 +26,9 @@ enum Workbook {
             guard takes(atMost: 0, rest, command: "list") else { return 64 }
             return list()
         case "check":
-            guard takes(atMost: 1, rest, command: "check") else { return 64 }
-            return Checking.check(rest)
+            var words = rest
+            guard Checking.takeSeed(&words), takes(atMost: 1, words, command: "check") else { return 64 }
+            return Checking.check(words)
         case "watch":
             guard takes(atMost: 1, rest, command: "watch") else { return 64 }
             return Checking.watch(rest)
@@ -38,7 +39,10 @@ enum Workbook {
             guard takes(atMost: 1, rest, command: "hint") else { return 64 }
             return hint(rest)
         case "reset": return reset(rest)
-        case "verify": return Checking.verify(rest)
+        case "verify":
+            var words = rest
+            guard Checking.takeSeed(&words) else { return 64 }
+            return Checking.verify(words)
         case "mutants": return MutationStage.list(rest)
         case "manifest": return manifest(rest)
         case "_progress-writer": return progressWriter(rest)
