@@ -81,7 +81,7 @@ let package = Package(
         // Exercises: the watched lock, cache and queue (ExerciseKit), each exercise's contract and
         // check (ExerciseChecks), and the reference solutions (Tests/Exercises/, beside the shipped
         // stubs and the near-misses).
-        .target(name: "ExerciseKit", dependencies: ["KFDCache"], path: "Sources/ExerciseKit"),
+        .target(name: "ExerciseKit", dependencies: ["KFDCache", "WorkbookSupport"], path: "Sources/ExerciseKit"),
         .target(name: "ExerciseChecks", dependencies: ["ExerciseKit", "KFDCache", "WorkbookSupport"], path: "Sources/ExerciseChecks"),
         .target(
             name: "ExerciseSolutions",

@@ -36,10 +36,10 @@ open class FileManager {
     public func fileExists(atPath path: String, isDirectory: UnsafeMutablePointer<ObjCBool>?) -> Bool { standIn() }
     public func isExecutableFile(atPath path: String) -> Bool { standIn() }
     public func isReadableFile(atPath path: String) -> Bool { standIn() }
-    public func createDirectory(at url: URL, withIntermediateDirectories: Bool,
-                                attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
-    public func createDirectory(atPath path: String, withIntermediateDirectories: Bool,
-                                attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
+    open func createDirectory(at url: URL, withIntermediateDirectories: Bool,
+                              attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
+    open func createDirectory(atPath path: String, withIntermediateDirectories: Bool,
+                              attributes: [FileAttributeKey: Any]? = nil) throws { standIn() }
     public func createFile(atPath path: String, contents: Data?, attributes: [FileAttributeKey: Any]? = nil) -> Bool { standIn() }
     public func contents(atPath path: String) -> Data? { standIn() }
     open func removeItem(at url: URL) throws { standIn() }
@@ -55,6 +55,9 @@ open class FileManager {
     public func contentsOfDirectory(at url: URL, includingPropertiesForKeys keys: [URLResourceKey]?,
                                     options: Foundation.FileManager.DirectoryEnumerationOptions = []) throws -> [URL] { standIn() }
     public func enumerator(atPath path: String) -> Foundation.FileManager.DirectoryEnumerator? { standIn() }
+    public func enumerator(at url: URL, includingPropertiesForKeys keys: [URLResourceKey]?,
+                           options mask: Foundation.FileManager.DirectoryEnumerationOptions = [],
+                           errorHandler handler: ((URL, any Error) -> Bool)? = nil) -> Foundation.FileManager.DirectoryEnumerator? { standIn() }
     open func attributesOfItem(atPath path: String) throws -> [FileAttributeKey: Any] { standIn() }
     public func setAttributes(_ attributes: [FileAttributeKey: Any], ofItemAtPath path: String) throws { standIn() }
     public func urls(for directory: Foundation.FileManager.SearchPathDirectory,
@@ -92,3 +95,23 @@ public final class Bundle {
     public var bundleURL: URL { standIn() }
     public var bundlePath: String { standIn() }
 }
+
+// MARK: - Darwin-only C names used in `#if canImport(Darwin)` branches
+// darwin-check compiles the Darwin branches on Linux (prepare.py turns `import Darwin` into
+// `import Glibc`); these give the few Darwin-only names they use, with Darwin's types, so that a
+// typo or a type error in such a branch fails here. Read from Apple's <sys/stat.h>
+// (`st_atimespec`, `st_mtimespec`, `st_birthtimespec`, all `struct timespec`) and <pthread.h>
+// (`pthread_t` is a pointer on Darwin, an integer on Linux).
+#if canImport(Glibc)
+import Glibc
+
+extension stat {
+    public var st_atimespec: timespec { st_atim }
+    public var st_mtimespec: timespec { st_mtim }
+    public var st_ctimespec: timespec { st_ctim }
+    public var st_birthtimespec: timespec { st_ctim }
+}
+
+/// Darwin's `pthread_self()` returns a pointer (`pthread_t` = `UnsafeMutablePointer<_opaque_pthread_t>`).
+public func pthread_self() -> UnsafeMutableRawPointer { standIn() }
+#endif

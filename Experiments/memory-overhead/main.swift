@@ -108,6 +108,6 @@ report.target("A memory store costs at most 1.3× a bare NSCache setObject",
                           Stats.formatNanoseconds(storeParts[1].1.median), Stats.formatNanoseconds(storeParts[2].1.median), Stats.formatNanoseconds(storeParts[3].1.median)))
 report.chart("memory-overhead.svg", SVGChart.bars(title: "Memory storage vs its floor (ns per operation)",
                                                  categories: ["hit", "miss", "store"],
-                                                 series: measurements.map { item in ChartSeries(item.0, item.1.map { $0.median }) },
+                                                 series: measurements.map { item in ChartSeries(item.0, item.1.map(\.median), spreads: item.1.map(\.spread)) },
                                                  yLabel: "ns per operation", logScale: true))
 report.write()

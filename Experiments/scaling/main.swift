@@ -22,6 +22,7 @@ let payload = Data(repeating: 7, count: 1024)
 var rows: [[String]] = []
 var floorRows: [[String]] = []
 var perOperation: [String: [Double]] = [:]
+var spreads: [String: [Double]] = [:]
 var worstRatio: [String: Double] = [:]
 
 /// The floor of a scan: list the folder and `fstatat` every visible entry, summing sizes; nothing
@@ -79,13 +80,21 @@ for count in counts {
     let backend = try DiskStorage.Backend<Data>(config: .init(name: "scaling", sizeLimit: 0, directory: folder))
     let path = backend.directoryURL.path
     let progress = ProgressLine("storing \(count) files", total: count)
-    let storeNanos = try Stats.time {
-        for i in 0..<count {
-            try backend.store(value: payload, forKey: "key-\(i)")
-            if i % 500 == 0 { progress.update(i) }
+    // Timed in tenths, each tenth's mean a round: a store waits on the file system's journal, and
+    // how long varies many times over within one run (see Experiments/README.md), so one mean over
+    // all files would hide it.
+    var storeRounds: [Double] = []
+    let tenth = max(1, count / 10)
+    for start in stride(from: 0, to: count, by: tenth) {
+        let end = min(count, start + tenth)
+        let nanos = try Stats.time {
+            for i in start..<end { try backend.store(value: payload, forKey: "key-\(i)") }
         }
+        storeRounds.append(nanos / Double(end - start))
+        progress.update(end)
     }
     progress.finish()
+    let stores = BenchResult(rounds: storeRounds)
     var generator = SeededGenerator(seed: options.seed)
     let probes = min(count, 2_000)
     let hit = Bench.measure(rounds: 5, operations: probes) { n in
@@ -113,11 +122,14 @@ for count in counts {
     let unlinkFloor = Floor.unlinkRemaining(in: path).nanos
     let trimFloor = scanFloor + Double(removedCount) * unlinkFloor
 
-    let values: [(String, Double)] = [("store", storeNanos / Double(count)), ("hit", hit.median), ("miss", miss.median),
-                                      ("totalSize", total.median), ("removeExpiredValues", expired.median),
-                                      ("removeSizeExceededValues", trimNanos), ("first maybeCached scan", firstScan.median)]
-    for (name, value) in values { perOperation[name, default: []].append(value) }
-    rows.append(["\(count)"] + values.map { Stats.formatNanoseconds($0.1) }
+    let values: [(String, BenchResult)] = [("store", stores), ("hit", hit), ("miss", miss), ("totalSize", total),
+                                           ("removeExpiredValues", expired), ("removeSizeExceededValues", BenchResult(rounds: [trimNanos])),
+                                           ("first maybeCached scan", firstScan)]
+    for (name, value) in values {
+        perOperation[name, default: []].append(value.median)
+        spreads[name, default: []].append(value.spread)
+    }
+    rows.append(["\(count)"] + values.map { $0.1.rounds.count > 1 ? $0.1.summary : Stats.formatNanoseconds($0.1.median) }
                 + [Stats.formatNanoseconds(total.median / Double(count)) + "/file"])
     floorRows.append(["\(count)",
                       Stats.formatNanoseconds(scanFloor / Double(count)),
@@ -129,7 +141,7 @@ for count in counts {
                       Stats.formatNanoseconds(floorNames.median / Double(count)), String(format: "%.2f×", firstScan.median / floorNames.median)])
 }
 
-report.note("Files of 1 KiB. store: mean over storing all files; hit/miss: median of 5 rounds of up to 2,000 probes; "
+report.note("Files of 1 KiB. store: median of 10 rounds, each the mean over a tenth of the files, ± half the IQR; hit/miss: median of 5 rounds of up to 2,000 probes; "
             + "totalSize and removeExpiredValues (nothing expired: a full scan) and the first maybeCached scan (a new backend, until its scan ran): median of 5 calls; "
             + "removeSizeExceededValues: one call trimming to half of 90% of the total.")
 report.table("Cost per call against the number of files", columns: ["files", "store", "hit", "miss", "totalSize", "removeExpired", "removeSizeExceeded", "first scan", "totalSize per file"], rows: rows)
@@ -151,6 +163,6 @@ report.target("the first maybeCached scan costs at most 2× the readdir + fstata
               ratio: worstRatio["first scan"] ?? 0, limit: 2,
               why: "the first scan also makes a backend (its folder checked through FileManager) and hashes every name into a Set<String>; the bare loop does neither")
 report.chart("scaling.svg", SVGChart.lines(title: "Disk operations against the file count", x: counts.map(Double.init),
-                                          series: ["store", "hit", "miss", "totalSize", "removeExpiredValues", "removeSizeExceededValues", "first maybeCached scan"].map { ChartSeries($0, perOperation[$0] ?? []) },
+                                          series: ["store", "hit", "miss", "totalSize", "removeExpiredValues", "removeSizeExceededValues", "first maybeCached scan"].map { ChartSeries($0, perOperation[$0] ?? [], spreads: spreads[$0] ?? []) },
                                           xLabel: "files in the folder (log scale)", yLabel: "ns per call", logX: true, logY: true))
 report.write()

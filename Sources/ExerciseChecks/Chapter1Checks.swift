@@ -54,10 +54,36 @@ public enum Chapter1Checks {
             run.expect(got == item.expected,
                        "computedKey(\"\(item.key)\", \"\(item.identifier)\") is \"\(got)\", expected \"\(item.expected)\": \(item.why)")
         }
+        if run.passed { computedKeysMatch(E.self, run) }
         if TypeKind.enumCaseCount(E.Namespace.self) != 0 {
             run.fail("CacheKeys is \(TypeKind.describe(E.Namespace.self)): make it a caseless enum holding a static function")
         }
         rejectInitializers("CacheKeys", run)
+    }
+
+    /// Generated: runs of up to 6 calls (keys and identifiers of every shape: empty, mixed case,
+    /// padded, "@" or "." or "/" inside or at the end, NFC and NFD, 300 characters), each result
+    /// compared byte for byte with Kingfisher's rule. A run repeats keys, so a memo shows.
+    static func computedKeysMatch<E: CacheKeyExercise>(_: E.Type, _ run: CheckRun) {
+        let part = Gen<String>.oneOf([.text(), .element(of: ["", " ", "a@", "@", "Round(8)", "a.png"])])
+        let call = zip(part, part).map { (key: $0.0, identifier: $0.1) }
+        let calls = Gen<(key: String, identifier: String)>.oneOf([call, call.map { (key: $0.identifier, identifier: $0.key) }])
+        run.forAll(calls.array(maxCount: 6), cases: 4_000, seed: 0x0101) { calls in
+            for (index, call) in calls.enumerated() {
+                let expected = call.identifier.isEmpty ? call.key : call.key + "@" + call.identifier
+                let got = E.computedKey(call.key, processorIdentifier: call.identifier)
+                guard !sameBytes(got, expected) else { continue }
+                let before = calls.prefix(index).map { "computedKey(\(quoted($0.key)), processorIdentifier: \(quoted($0.identifier)))" }
+                let why = call.identifier.isEmpty
+                    ? "with no processor (an empty identifier) the computed key is the key itself, byte for byte"
+                    : "with a processor it is the key, \"@\" and the identifier, each exactly as given (nothing trimmed, "
+                      + "lowercased or normalised, whatever the key holds)"
+                return (before.isEmpty ? "" : "after " + before.joined(separator: ", ") + ", ")
+                    + "computedKey(\(quoted(call.key)), processorIdentifier: \(quoted(call.identifier))) is \(quoted(got)); "
+                    + "the reference gives \(quoted(expected)): \(why)"
+            }
+            return nil
+        }
     }
 
     /// A caseless enum with an init still lets anyone write `Name()`: it compiles, then traps or

@@ -61,6 +61,35 @@ public enum Chapter2Checks {
         for (data, expected, why) in cases {
             run.expect(E.isPNG(data) == expected, "isPNG was \(!expected): \(why)")
         }
+        if run.passed { digestsMatch(E.self, run) }
+    }
+
+    /// Generated: runs of up to 4 calls on byte arrays around the PNG signature (at offset 0, after
+    /// other bytes, one byte changed, cut short, any bytes), each as a plain Data or as a slice
+    /// whose startIndex is not 0; each answer compared with SHA-256 of the bytes and with
+    /// "starts with the 8 signature bytes".
+    static func digestsMatch<E: DataDigestExercise>(_: E.Type, _ run: CheckRun) {
+        let call = zip(Gen<Bool>.bool, Gen<SlicedBytes>.sliced(.aroundPNG))
+        run.forAll(call.array(maxCount: 4), cases: 4_000, seed: 0x0201) { calls in
+            for (index, (asksDigest, input)) in calls.enumerated() {
+                let after = index == 0 ? "" : "after \(index) other call\(index == 1 ? "" : "s"), "
+                if asksDigest {
+                    let expected = SHA256.hexDigest(of: input.bytes), got = E.sha256(of: input.data)
+                    if got != expected {
+                        return after + "sha256 of \(input) is \"\(got.prefix(20))…\"; the reference gives \"\(expected.prefix(20))…\": "
+                            + "the SHA-256 of exactly the Data's own bytes, from its startIndex, as 64 lowercase hex digits"
+                    }
+                } else {
+                    let expected = input.bytes.starts(with: pngSignature), got = E.isPNG(input.data)
+                    if got != expected {
+                        return after + "isPNG(\(input)) is \(got); the reference says \(expected): "
+                            + (expected ? "its bytes start with all 8 signature bytes 89 50 4E 47 0D 0A 1A 0A"
+                                        : "a PNG's bytes *start* with all 8 signature bytes 89 50 4E 47 0D 0A 1A 0A, and these do not")
+                    }
+                }
+            }
+            return nil
+        }
     }
 
     /// 02-class-wrapper: `view.kfd.cacheKey = …` reaches that view, and only that view.
@@ -78,5 +107,33 @@ public enum Chapter2Checks {
                    + "an empty key is a value, not nil")
         E.setCacheKey(nil, on: view)
         run.expect(E.storedKey(of: view) == nil, "view.kfd.cacheKey = nil must clear the key")
+        if run.passed { viewsKeepTheirKeys(E.self, run) }
+    }
+
+    /// Generated: runs of up to 8 assignments (keys of every shape, "" and nil among them) spread
+    /// over three views, some of them new; after each, every view's key is compared with what was
+    /// last set on that view, byte for byte.
+    static func viewsKeepTheirKeys<E: ClassWrapperExercise>(_: E.Type, _ run: CheckRun) {
+        let key = Gen<String?>.oneOf([Gen<String>.text().optional, .element(of: [nil, "", " ", "Avatar-42.PNG"])])
+        let step = zip(Gen<Int>.int(in: 0...2), key)
+        run.forAll(step.array(maxCount: 8), cases: 3_000, seed: 0x0202) { steps in
+            let views = [E.makeView(), E.makeView(), E.makeView()]
+            var expected: [String?] = [nil, nil, nil]
+            var done: [String] = []
+            for (index, key) in steps {
+                E.setCacheKey(key, on: views[index])
+                expected[index] = key
+                done.append("view\(index + 1).kfd.cacheKey = \(key.map { quoted($0) } ?? "nil")")
+                for viewIndex in 0..<3 {
+                    let got = E.storedKey(of: views[viewIndex])
+                    let same = got.map { g in expected[viewIndex].map { sameBytes(g, $0) } ?? false } ?? (expected[viewIndex] == nil)
+                    guard !same else { continue }
+                    return "after \(done.joined(separator: "; ")), view\(viewIndex + 1) holds \(got.map { quoted($0) } ?? "nil"); "
+                        + "the reference holds \(expected[viewIndex].map { quoted($0) } ?? "nil"): each view keeps exactly the last key "
+                        + "set on it (nil clears it, \"\" is a key), and no other view's"
+                }
+            }
+            return nil
+        }
     }
 }

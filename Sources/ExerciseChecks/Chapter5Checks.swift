@@ -44,6 +44,33 @@ public enum Chapter5Checks {
                        + (value == value.rounded() ? "(a whole second must not move)" : ""))
             if !run.passed { return }
         }
+        roundedUpOnGeneratedDates(E.self, run)
+    }
+
+    /// Generated: runs of up to 4 dates — whole seconds and the values beside them (±1 µs,
+    /// below a µs, the next Double up or down), around 2^31, before 1970, up to ±1e20 — each result
+    /// compared with the next whole second. A date between two clocks' whole seconds (Foundation
+    /// keeps seconds since 2001; 1970 is 978307200 s earlier, and the sum can round onto a whole
+    /// second) accepts either clock's answer.
+    static func roundedUpOnGeneratedDates<E: FileAttributeDateExercise>(_: E.Type, _ run: CheckRun) {
+        run.forAll(Gen<Double>.seconds.array(maxCount: 4), cases: 4_000, seed: 0x0501) { values in
+            for (index, value) in values.enumerated() {
+                let date = Date(timeIntervalSince1970: value)
+                let since1970 = Date(timeIntervalSince1970: ceil(date.timeIntervalSince1970))
+                let since2001 = Date(timeIntervalSinceReferenceDate: ceil(date.timeIntervalSinceReferenceDate))
+                let got = E.fileAttributeDate(date)
+                guard got != since1970 && got != since2001 else { continue }
+                let after = index == 0 ? "" : "after \(index) other date\(index == 1 ? "" : "s"), "
+                let shown = String(format: "%.9f", date.timeIntervalSince1970)
+                let gotShown = String(format: "%.9f", got.timeIntervalSince1970)
+                let why = got < date ? "it was rounded down: an entry would expire early"
+                    : date.timeIntervalSince1970 == date.timeIntervalSince1970.rounded() ? "a whole second stays as it is"
+                    : "the next whole second up, no further"
+                return after + "fileAttributeDate(\(shown) s since 1970) is \(gotShown); the reference gives "
+                    + "\(String(format: "%.0f", since1970.timeIntervalSince1970)): \(why)"
+            }
+            return nil
+        }
     }
 
     /// 05-cache-time: the dates a hit writes, for each `ExpirationExtending`.
@@ -100,5 +127,87 @@ public enum Chapter5Checks {
         let dated = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.date(fixed)))
         run.expect(dated?.expiration == Date(timeIntervalSince1970: 1_800_000_001),
                    ".expirationTime(.date(d)) must expire at d itself, rounded up (not d counted from now)")
+        if run.passed { extendedOnGeneratedHits(E.self, run) }
+    }
+
+    /// One hit on a cached file, as the generated runs make it.
+    struct Hit: CustomStringConvertible {
+        var lastAccess: Date, expiration: Date, now: Date, extending: ExpirationExtending
+
+        var description: String {
+            "extended(lastAccess: \(seconds(lastAccess)), expiration: \(seconds(expiration)), now: \(seconds(now)), "
+                + "extending: \(Self.name(extending)))"
+        }
+
+        static func name(_ extending: ExpirationExtending) -> String {
+            switch extending {
+            case .none: return ".none"
+            case .cacheTime: return ".cacheTime"
+            case .expirationTime(.never): return ".expirationTime(.never)"
+            case .expirationTime(.expired): return ".expirationTime(.expired)"
+            case .expirationTime(.seconds(let value)): return ".expirationTime(.seconds(\(value)))"
+            case .expirationTime(.days(let value)): return ".expirationTime(.days(\(value)))"
+            case .expirationTime(.date(let date)): return ".expirationTime(.date(\(seconds(date))))"
+            }
+        }
+
+        /// What the header promises for this hit.
+        var reference: (lastAccess: Date, expiration: Date)? {
+            switch extending {
+            case .none: return nil
+            case .cacheTime:
+                return (now.fileAttributeDate, now.addingTimeInterval(expiration.timeIntervalSince(lastAccess)).fileAttributeDate)
+            case .expirationTime(let replacement):
+                return (now.fileAttributeDate, replacement.estimatedExpirationSince(now).fileAttributeDate)
+            }
+        }
+    }
+
+    /// A date as the messages write it: seconds since 1970.
+    static func seconds(_ date: Date) -> String {
+        let value = date.timeIntervalSince1970
+        return value == value.rounded() && abs(value) < 1e15 ? String(format: "%.0f", value) : String(format: "%.7f", value)
+    }
+
+    /// Generated: runs of up to 4 hits with dates and lifetimes on a 2^-20 s grid (exact in
+    /// either of Foundation's clocks, so any right formula gives the same bits), lifetimes of 0 to
+    /// 11 days — negative too, for an entry already expired — and every kind of extension, each
+    /// compared with the header's rule.
+    static func extendedOnGeneratedHits<E: CacheTimeExercise>(_: E.Type, _ run: CheckRun) {
+        let expiration = Gen<StorageExpiration>.oneOf([
+            Gen<Double>.gridSpan.map { .seconds($0) },
+            .element(of: [.never, .expired]),
+            Gen<Int>.int(in: 0...3_650).map { .days($0) },
+            Gen<Double>.gridSeconds.map { .date(Date(timeIntervalSince1970: $0)) },
+        ])
+        let extending = Gen<ExpirationExtending>.oneOf([
+            .element(of: [.cacheTime, .none]),
+            expiration.map { .expirationTime($0) },
+        ])
+        let hit = zip(zip(Gen<Double>.gridSeconds, Gen<Double>.gridSpan, Gen<Bool>.bool), Gen<Double>.gridSpan, extending).map { dates, sinceAccess, extending in
+            let (access, lifetime, expired) = dates
+            return Hit(lastAccess: Date(timeIntervalSince1970: access),
+                       expiration: Date(timeIntervalSince1970: expired ? access - lifetime : access + lifetime),
+                       now: Date(timeIntervalSince1970: access + sinceAccess), extending: extending)
+        }
+        run.forAll(hit.array(maxCount: 4), cases: 4_000, seed: 0x0502) { hits in
+            for (index, hit) in hits.enumerated() {
+                let expected = hit.reference
+                let got = E.extended(lastAccess: hit.lastAccess, expiration: hit.expiration, now: hit.now, extending: hit.extending)
+                if got?.lastAccess == expected?.lastAccess && got?.expiration == expected?.expiration { continue }
+                let after = index == 0 ? "" : "after \(index) other hit\(index == 1 ? "" : "s"), "
+                func shown(_ dates: (lastAccess: Date, expiration: Date)?) -> String {
+                    dates.map { "(lastAccess: \(seconds($0.lastAccess)), expiration: \(seconds($0.expiration)))" } ?? "nil"
+                }
+                let why: String
+                switch hit.extending {
+                case .none: why = ".none changes nothing"
+                case .cacheTime: why = "the lifetime (expiration − lastAccess) restarts at now; both dates rounded up to whole seconds"
+                case .expirationTime: why = "the new lifetime counts from now (a .date is that date itself); both dates rounded up to whole seconds"
+                }
+                return after + "\(hit) returned \(shown(got)); the reference returns \(shown(expected)): \(why)"
+            }
+            return nil
+        }
     }
 }

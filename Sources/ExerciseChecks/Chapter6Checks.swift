@@ -52,6 +52,55 @@ public enum Chapter6Checks {
         run.expect(!otherCase.answer && otherCase.calls == 0, "\"photo-a\" is not \"Photo-A\": it is missing from the set, a miss without asking the disk")
         let empty = asked { E.isCached(name: "a", knownNames: [], fileExists: onDisk) }
         run.expect(!empty.answer && empty.calls == 0, "an empty set knows the folder is empty: a miss without asking the disk")
+        if run.passed { shortcutOnGeneratedFolders(E.self, run) }
+    }
+
+    /// One `isCached` call on a generated folder.
+    struct Lookup {
+        var name: String, knownNames: Set<String>?, onDisk: Set<String>
+
+        /// The header's rule: a name missing from the set is false with no disk call; otherwise
+        /// one call, fileExists(name), and its answer.
+        var reference: (answer: Bool, calls: [String]) {
+            if let knownNames, !knownNames.contains(name) { return (false, []) }
+            return (onDisk.contains(name), [name])
+        }
+
+        var call: String { "isCached(name: \(quoted(name)), knownNames: \(quoted(knownNames)))" }
+    }
+
+    /// Generated: runs of up to 5 lookups, each with its own folder (two caches' lookups
+    /// interleaved), whose set and disk hold near twins of the name (other case, padded, trimmed,
+    /// a prefix, the extension dropped, the other Unicode form), nothing, or no set at all (nil).
+    /// Compared: the answer, and every fileExists call with its argument.
+    static func shortcutOnGeneratedFolders<E: ShortcutExercise>(_: E.Type, _ run: CheckRun) {
+        let name = Gen<String>.oneOf([.element(of: ["Photo-A", "a.png", "", "e\u{301}.png", " b "]), .text(maxPieces: 4)])
+        let lookup = name.flatMap { name in
+            let names = Gen<String>.twin(of: name).array(maxCount: 4).map { Set($0) }
+            return zip(names.optional, names).map { Lookup(name: name, knownNames: $0.0, onDisk: $0.1) }
+        }
+        run.forAll(lookup.array(maxCount: 5), cases: 4_000, seed: 0x0601) { lookups in
+            for (index, lookup) in lookups.enumerated() {
+                var calls: [String] = []
+                let answer = E.isCached(name: lookup.name, knownNames: lookup.knownNames) { asked in
+                    calls.append(asked)
+                    return lookup.onDisk.contains(asked)
+                }
+                let expected = lookup.reference
+                let sameCalls = calls.count == expected.calls.count && zip(calls, expected.calls).allSatisfy { sameBytes($0, $1) }
+                if answer == expected.answer && sameCalls { continue }
+                let after = index == 0 ? "" : "after \(index) lookup\(index == 1 ? "" : "s") on other folders, "
+                let asked = calls.isEmpty ? "asked the disk nothing"
+                    : "asked the disk \(calls.count == 1 ? "once" : "\(calls.count) times") (\(calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", ")))"
+                let disk = "the disk holds \(quoted(lookup.onDisk))"
+                let rule = expected.calls.isEmpty
+                    ? "the set cannot contain \(quoted(lookup.name)), so the answer is false with no disk call"
+                    : (lookup.knownNames == nil ? "with no set, ask the disk" : "\(quoted(lookup.name)) is in the set, which only says maybe: ask the disk")
+                      + " once, fileExists(\(quoted(lookup.name))), and answer what it says (\(expected.answer))"
+                return after + "`\(lookup.call)` answered \(answer) and \(asked) (\(disk)); \(rule)"
+            }
+            return nil
+        }
     }
 
     /// 06-forget-on-remove: `removed` and `removedAll` forget, on the index's queue.

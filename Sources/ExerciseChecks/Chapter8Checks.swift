@@ -12,6 +12,17 @@ public enum LookupSource: String, Sendable, Equatable {
     case memory, disk, none
 }
 
+/// A lookup's result in the exercise's words: "\"Pixels-2\" from disk", "a miss" — not Swift's
+/// description of the tuple (`(value: Optional("Pixels-2"), source: ExerciseChecks.LookupSource.disk)`).
+func lookup(_ result: (value: String?, source: LookupSource)) -> String {
+    switch (result.value, result.source) {
+    case (nil, .none): return "a miss"
+    case (let value?, .none): return "\"\(value)\" with source .none"
+    case (let value?, let source): return "\"\(value)\" from \(source)"
+    case (nil, let source): return "no value, with source .\(source)"
+    }
+}
+
 public protocol WarmMemoryExercise: AnyObject, Sendable {
     init()
     /// Stores under the computed key, in memory and on disk.
@@ -69,17 +80,17 @@ public enum Chapter8Checks {
 
         // 2. A memory hit: one lookup, no disk read, no write; with fromMemoryCacheOrRefresh too.
         let hit = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false) }
-        run.expect(hit.result.value == "Pixels-1" && hit.result.source == .memory, "right after a store the value is in memory (got \(hit.result))")
+        run.expect(hit.result.value == "Pixels-1" && hit.result.source == .memory, "right after a store the value is in memory (got \(lookup(hit.result)))")
         run.expect(hit.lookups == 1 && hit.reads == 0 && hit.sets == 0,
                    "a memory hit made \(hit.lookups) memory lookups, \(hit.reads) disk reads and \(hit.sets) memory writes: one lookup, nothing else")
         let refreshHit = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: true)
         run.expect(refreshHit.value == "Pixels-1" && refreshHit.source == .memory,
-                   "with fromMemoryCacheOrRefresh a memory hit is still a hit (got \(refreshHit)): the option only skips the disk")
+                   "with fromMemoryCacheOrRefresh a memory hit is still a hit (got \(lookup(refreshHit))): the option only skips the disk")
 
         // 3. Storing again replaces the value, in memory and on disk.
         cache.store("Pixels-2", forKey: key, processorIdentifier: processor)
         let replaced = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
-        run.expect(replaced.value == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the lookup gave \(replaced): a store replaces the value")
+        run.expect(replaced.value == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the lookup gave \(lookup(replaced)): a store replaces the value")
         run.expect(disk.contents(of: computed) == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the disk holds "
                    + "\(disk.contents(of: computed).map { "\"\($0)\"" } ?? "nothing"): a store replaces the value on disk too")
         guard run.passed else { memory.watch(nil); return }
@@ -88,13 +99,13 @@ public enum Chapter8Checks {
         memory.evict(forKey: computed)
         let refresh = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: true) }
         run.expect(refresh.result.value == nil && refresh.result.source == .none,
-                   "with fromMemoryCacheOrRefresh a memory miss is a miss (got \(refresh.result)): the caller will download afresh")
+                   "with fromMemoryCacheOrRefresh a memory miss is a miss (got \(lookup(refresh.result))): the caller will download afresh")
         run.expect(refresh.reads == 0, "with fromMemoryCacheOrRefresh the disk must not be read")
 
         // 5. A disk hit: one lookup, one read, memory warmed once under the computed key.
         let fromDisk = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false) }
         run.expect(fromDisk.result.value == "Pixels-2" && fromDisk.result.source == .disk,
-                   "after memory forgot it, the value comes from disk (got \(fromDisk.result))")
+                   "after memory forgot it, the value comes from disk (got \(lookup(fromDisk.result)))")
         run.expect(fromDisk.lookups == 1 && fromDisk.reads == 1 && fromDisk.sets == 1 && fromDisk.writes == 0,
                    "a disk hit made \(fromDisk.lookups) memory lookups, \(fromDisk.reads) disk reads, \(fromDisk.sets) memory writes "
                    + "and \(fromDisk.writes) disk writes: one of each, and no disk write")
@@ -107,10 +118,184 @@ public enum Chapter8Checks {
         cache.store("Plain", forKey: key, processorIdentifier: "")
         run.expect(memory.contains(key) && disk.contents(of: key) == "Plain", "with no processor the computed key is the key itself")
         let miss = traced { cache.retrieve(forKey: "Never", processorIdentifier: "", fromMemoryCacheOrRefresh: false) }
-        run.expect(miss.result.value == nil && miss.result.source == .none, "a key never stored is a miss (got \(miss.result))")
+        run.expect(miss.result.value == nil && miss.result.source == .none, "a key never stored is a miss (got \(lookup(miss.result)))")
         run.expect(miss.lookups == 1 && miss.reads == 1 && miss.sets == 0, "a miss made \(miss.lookups) memory lookups, "
                    + "\(miss.reads) disk reads and \(miss.sets) memory writes: one lookup and one read, nothing written")
         memory.watch(nil)
+        if run.passed { warmMemoryOnGeneratedRuns(E.self, run) }
+    }
+
+    /// One step of a generated run on two caches.
+    enum WarmStep: CustomStringConvertible {
+        case store(cache: Int, value: String, key: String, processor: String)
+        case retrieve(cache: Int, key: String, processor: String, refresh: Bool)
+        /// NSCache drops the entry on its own (a memory warning).
+        case evict(cache: Int, key: String, processor: String)
+
+        var cache: Int {
+            switch self {
+            case .store(let cache, _, _, _), .retrieve(let cache, _, _, _), .evict(let cache, _, _): return cache
+            }
+        }
+
+        var description: String {
+            let name = cache == 0 ? "cacheA" : "cacheB"
+            switch self {
+            case .store(_, let value, let key, let processor):
+                return "\(name).store(\(quoted(value)), forKey: \(quoted(key)), processorIdentifier: \(quoted(processor)))"
+            case .retrieve(_, let key, let processor, let refresh):
+                return "\(name).retrieve(forKey: \(quoted(key)), processorIdentifier: \(quoted(processor)), fromMemoryCacheOrRefresh: \(refresh))"
+            case .evict(_, let key, let processor):
+                return "memory of \(name) dropped \(quoted(processor.isEmpty ? key : key + "@" + processor)) (as NSCache may)"
+            }
+        }
+    }
+
+    /// What a caller and the probes see of one step: the result, then each probe's calls in order.
+    struct WarmTrace: Equatable {
+        var value: String?, source: LookupSource?
+        var memory: [WatchedCache<NSString>.Event] = [], reads: [String] = [], writes: [String] = []
+    }
+
+    /// The header's rule on a model of one cache (two dictionaries), step by step.
+    struct WarmModel {
+        var memory: [String: String] = [:], disk: [String: String] = [:]
+
+        mutating func apply(_ step: WarmStep) -> WarmTrace {
+            func computed(_ key: String, _ processor: String) -> String { processor.isEmpty ? key : key + "@" + processor }
+            var trace = WarmTrace()
+            switch step {
+            case .store(_, let value, let key, let processor):
+                let name = computed(key, processor)
+                memory[name] = value
+                disk[name] = value
+                trace.memory = [.set(name, cost: 0)]
+                trace.writes = [name]
+            case .retrieve(_, let key, let processor, let refresh):
+                let name = computed(key, processor)
+                trace.memory = [.lookup(name)]
+                if let hit = memory[name] {
+                    (trace.value, trace.source) = (hit, .memory)
+                } else if refresh {
+                    trace.source = LookupSource.none
+                } else {
+                    trace.reads = [name]
+                    if let found = disk[name] {
+                        memory[name] = found
+                        trace.memory.append(.set(name, cost: 0))
+                        (trace.value, trace.source) = (found, .disk)
+                    } else {
+                        trace.source = LookupSource.none
+                    }
+                }
+            case .evict(_, let key, let processor):
+                memory[computed(key, processor)] = nil
+            }
+            return trace
+        }
+    }
+
+    /// Generated: runs of up to 10 steps on two caches — stores, lookups with and without
+    /// fromMemoryCacheOrRefresh, and NSCache dropping entries — over keys and processor
+    /// identifiers that collide when computed carelessly ("a.png@" + "" against "a.png" + "",
+    /// "a" + "b@c" against "a@b" + "c", other case, a space). After each step, compared with the
+    /// header's rule on a model: the result and where it came from, every memory lookup and write
+    /// and every disk read and write with its key, and what each cache's memory and disk hold.
+    static func warmMemoryOnGeneratedRuns<E: WarmMemoryExercise>(_: E.Type, _ run: CheckRun) {
+        let keys = Gen<String>.element(of: ["a.png", "a.png@", "A.png", "", "a", "a@b", "a.png@Round(8)", "b", " a.png"])
+        let processors = Gen<String>.element(of: ["", "Round(8)", "round(8)", " ", "b@c", "@"])
+        // Each run picks two keys and two identifiers and uses only those, so that its steps meet
+        // (a store, then a drop, then a lookup of the same entry) in a few steps.
+        let run2 = zip(zip(keys, keys), zip(processors, processors)).flatMap { keys, processors in
+            let key = Gen<String>.element(of: [keys.0, keys.1]), processor = Gen<String>.element(of: [processors.0, processors.1])
+            let cache = Gen<Int>.int(in: 0...1)
+            return Gen<WarmStep>.oneOf([
+                zip(cache, Gen<Bool>.bool, zip(key, processor)).map { .retrieve(cache: $0, key: $2.0, processor: $2.1, refresh: $1) },
+                zip(cache, Gen<String>.element(of: ["v1", "v2"]), zip(key, processor)).map {
+                    .store(cache: $0, value: $1, key: $2.0, processor: $2.1)
+                },
+                zip(cache, key, processor).map { .evict(cache: $0, key: $1, processor: $2) },
+            ]).array(maxCount: 10)
+        }
+        run.forAll(run2, cases: 2_500, seed: 0x0801) { steps in
+            let caches = [E(), E()]
+            var models = [WarmModel(), WarmModel()]
+            let events = Guarded<[WatchedCache<NSString>.Event]>([])
+            let reads = Guarded<[String]>([]), writes = Guarded<[String]>([])
+            for cache in caches {
+                cache.probes.memory.watch { event in events.withLock { $0.append(event) } }
+                cache.probes.disk.watchReads { name in reads.withLock { $0.append(name) } }
+                cache.probes.disk.watchWrites { name in writes.withLock { $0.append(name) } }
+            }
+            defer {
+                for cache in caches {
+                    cache.probes.memory.watch(nil)
+                    cache.probes.disk.watchReads(nil)
+                    cache.probes.disk.watchWrites(nil)
+                }
+            }
+            var touched: Set<String> = []
+            for (index, step) in steps.enumerated() {
+                events.withLock { $0 = [] }
+                reads.withLock { $0 = [] }
+                writes.withLock { $0 = [] }
+                let cache = caches[step.cache]
+                var got = WarmTrace()
+                switch step {
+                case .store(_, let value, let key, let processor):
+                    cache.store(value, forKey: key, processorIdentifier: processor)
+                case .retrieve(_, let key, let processor, let refresh):
+                    (got.value, got.source) = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: refresh)
+                case .evict(_, let key, let processor):
+                    cache.probes.memory.evict(forKey: processor.isEmpty ? key : key + "@" + processor)
+                }
+                got.memory = events.withLock { $0 }.map { if case .set(let name, _) = $0 { return .set(name, cost: 0) } else { return $0 } }
+                got.reads = reads.withLock { $0 }
+                got.writes = writes.withLock { $0 }
+                let expected = models[step.cache].apply(step)
+                let steps = steps.prefix(index + 1).map(\.description)
+                if got != expected {
+                    return "after \(steps.joined(separator: "; ")): \(describe(got, step)); the reference \(describe(expected, step))"
+                }
+                for case .set(let name, _) in expected.memory { touched.insert(name) }
+                touched.formUnion(expected.writes)
+                for (which, cache) in caches.enumerated() {
+                    let label = which == 0 ? "cacheA" : "cacheB"
+                    for name in touched.sorted() {
+                        let inMemory = cache.probes.memory.contains(name), onDisk = cache.probes.disk.contents(of: name)
+                        let shouldBeInMemory = models[which].memory[name] != nil, shouldBeOnDisk = models[which].disk[name]
+                        if inMemory != shouldBeInMemory || onDisk != shouldBeOnDisk {
+                            return "after \(steps.joined(separator: "; ")): \(label) holds \(quoted(name)) "
+                                + "\(inMemory ? "in memory" : "not in memory") and \(onDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk"); "
+                                + "the reference: \(shouldBeInMemory ? "in memory" : "not in memory") and "
+                                + "\(shouldBeOnDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk")"
+                        }
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// One step's trace as a sentence: what it returned, then what it did on its way.
+    static func describe(_ trace: WarmTrace, _ step: WarmStep) -> String {
+        var parts: [String] = []
+        if case .retrieve = step {
+            parts.append("returned (\(trace.value.map { quoted($0) } ?? "nil"), .\(trace.source?.rawValue ?? "none"))")
+        }
+        let memory = trace.memory.map { event -> String in
+            switch event {
+            case .lookup(let name): return "looked up \(quoted(name))"
+            case .set(let name, _): return "set \(quoted(name))"
+            case .remove(let name): return "removed \(quoted(name))"
+            case .removeAll: return "removed everything"
+            case .limits: return "changed the limits"
+            }
+        }
+        parts.append("memory: " + (memory.isEmpty ? "untouched" : memory.joined(separator: ", ")))
+        parts.append("disk reads: " + (trace.reads.isEmpty ? "none" : trace.reads.map { quoted($0) }.joined(separator: ", ")))
+        parts.append("disk writes: " + (trace.writes.isEmpty ? "none" : trace.writes.map { quoted($0) }.joined(separator: ", ")))
+        return parts.joined(separator: "; ")
     }
 
     /// 08-sync-read-anywhere: the asynchronous read runs on ioQueue; the synchronous one on the

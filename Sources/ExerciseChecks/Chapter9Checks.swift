@@ -67,6 +67,82 @@ public enum Chapter9Checks {
             run.expect(cache.probes.contains(key), "the picture was not stored under its key \"\(key)\" (keys are used as given)")
         }
         cache.probes.watch(nil)
+        if run.passed { costsOnGeneratedMachines(E.self, run) }
+    }
+
+    /// A machine and the pictures stored on it, as a generated run makes them.
+    struct Machine {
+        var memory: UInt64, fraction: Double
+        /// Each picture's width, height, bytes per pixel and key.
+        var pictures: [(width: Int, height: Int, bytesPerPixel: Int, key: String)]
+
+        /// The header's rule: `fraction` of the memory in bytes, rounded down, at most Int.max.
+        var limit: Int {
+            let bytes = Double(memory) * fraction
+            return bytes >= Double(Int.max) ? Int.max : Int(bytes)
+        }
+
+        var made: String { "CostInBytes(physicalMemory: \(memory), fraction: \(fraction))" }
+    }
+
+    /// Generated: two caches at a time, for machine sizes at their edges (0, 1, 3, powers of two
+    /// and their neighbours, 2^63, Int.max, UInt64.max, whole gigabytes, any) and fractions from 0
+    /// to 1; each stores up to 4 pictures (0 to 5000 pixels a side, 1 to 16 bytes per pixel) under
+    /// keys of every shape (in NFC), the two caches' stores interleaved. Compared: each limit, and each
+    /// store's calls on its memory (one set, its key, its cost in bytes), none on the other.
+    static func costsOnGeneratedMachines<E: CostInBytesExercise>(_: E.Type, _ run: CheckRun) {
+        let fraction = Gen<Double>.oneOf([
+            .element(of: [1, 0.25, 0.05, 0, 0.5, 1.0 / 3.0, 0.999_999, 1e-9]),
+            Gen<Int>.int(in: 0...1_048_576).map { Double($0) / 1_048_576 },
+        ])
+        let side = Gen<Int>.oneOf([.element(of: [1, 0, 64, 4_096]), .int(in: 0...5_000)])
+        // Keys in NFC only: corelibs' NSCache traps ("Duplicate keys of type 'NSCacheKey'", seen
+        // here) when one cache holds two keys that are the same text in NFC and NFD.
+        let key = Gen<String>.text(maxPieces: 3).map { $0.precomposedStringWithCanonicalMapping }
+        let picture = zip(zip(side, side), Gen<Int>.element(of: [4, 1, 2, 3, 8, 16]), key)
+            .map { (width: $0.0, height: $0.1, bytesPerPixel: $1, key: $2) }
+        let machine = zip(Gen<UInt64>.size, fraction, picture.array(maxCount: 4)).map { Machine(memory: $0, fraction: $1, pictures: $2) }
+        let run2 = zip(machine, machine, Gen<UInt64>.any)
+        run.forAll(run2, cases: 2_000, seed: 0x0901) { first, second, order in
+            let machines = [first, second]
+            let caches = machines.map { E(physicalMemory: $0.memory, fraction: $0.fraction) }
+            for (machine, cache) in zip(machines, caches) where cache.probes.totalCostLimit != machine.limit {
+                return "\(machine.made) set the limit to \(cache.probes.totalCostLimit); the reference sets \(machine.limit): "
+                    + "fraction × memory in bytes, rounded down, and at most Int.max"
+            }
+            let seen = [LockedList<WatchedCache<Picture>.Event>(), LockedList<WatchedCache<Picture>.Event>()]
+            for (index, cache) in caches.enumerated() { cache.probes.watch { event in seen[index].append(event) } }
+            defer { for cache in caches { cache.probes.watch(nil) } }
+            // The two caches' stores, interleaved as the bits of `order` say.
+            var next = [0, 0], bit = 0
+            while next[0] < first.pictures.count || next[1] < second.pictures.count {
+                let which = next[1] >= second.pictures.count ? 0 : next[0] >= first.pictures.count ? 1 : Int((order >> UInt64(bit % 64)) & 1)
+                bit += 1
+                let shape = machines[which].pictures[next[which]]
+                next[which] += 1
+                let before = seen.map { $0.values.count }
+                caches[which].store(Picture(width: shape.width, height: shape.height, bytesPerPixel: shape.bytesPerPixel), forKey: shape.key)
+                let calls = seen[which].values.dropFirst(before[which]), elsewhere = seen[1 - which].values.count - before[1 - which]
+                let bytes = shape.width * shape.height * shape.bytesPerPixel
+                let expected: [WatchedCache<Picture>.Event] = [.set(shape.key, cost: bytes)]
+                if Array(calls) != expected || elsewhere != 0 {
+                    return "on \(machines[which].made), store(a \(shape.width)×\(shape.height) picture of \(shape.bytesPerPixel) bytes per pixel, "
+                        + "forKey: \(quoted(shape.key))) made the calls \(calls.map(describe)) (and \(elsewhere) on the other cache); "
+                        + "the reference makes one: set(\(quoted(shape.key)), cost: \(bytes)) — the key as given, the decoded bytes as the cost"
+                }
+            }
+            return nil
+        }
+    }
+
+    static func describe(_ event: WatchedCache<Picture>.Event) -> String {
+        switch event {
+        case .lookup(let key): return "lookup(\(quoted(key)))"
+        case .set(let key, let cost): return "set(\(quoted(key)), cost: \(cost))"
+        case .remove(let key): return "remove(\(quoted(key)))"
+        case .removeAll: return "removeAll()"
+        case .limits: return "a limit set"
+        }
     }
 
     /// 09-folder-vanished: a store into a vanished folder recreates it and retries once; every
@@ -143,6 +219,139 @@ public enum Chapter9Checks {
             return
         }
         run.expect(blocked.error != nil, "store where a file blocks the folder reported nothing: the error must reach the caller")
+        if run.passed { storesOnGeneratedFolderStates(E.self, run) }
+    }
+
+    /// What happens to a storage's folder just before a store, in a generated run.
+    enum FolderEvent: String, CaseIterable {
+        case nothing = "with its folder as it was"
+        case folderVanished = "after its folder vanished"
+        case parentVanished = "after its folder and the folder above vanished"
+        case fileAtFolder = "after a file took the folder's place"
+        case fileAtParent = "after the folder vanished and a file took the place of the folder above"
+    }
+
+    /// What is at a path, as the model and the check's look at the disk see it.
+    enum Place: Equatable {
+        case missing, file
+        case folder([String: Data])
+
+        var kind: String {
+            switch self {
+            case .missing: return "nothing"
+            case .file: return "a file"
+            case .folder: return "a folder"
+            }
+        }
+    }
+
+    /// Generated: runs of up to 6 stores on two storages (each with its own folder inside a
+    /// parent of its own), each store after something happened to its folder — nothing, the folder
+    /// vanished, the folder and its parent vanished, a file where the folder or the parent should
+    /// be. Compared after each store with the header's rule on a model: whether it threw, and what
+    /// is at the folder's and the parent's paths (which files, with which bytes) — for the storage
+    /// that stored, and after the last store for both.
+    /// Keys differ in more than case and Unicode form: a Mac's disk would take "A" and "a" for one name.
+    static func storesOnGeneratedFolderStates<E: FolderVanishedExercise>(_: E.Type, _ run: CheckRun) {
+        let fileManager = FileManager.default
+        let step = zip(Gen<Int>.int(in: 0...1), Gen<FolderEvent>.element(of: FolderEvent.allCases),
+                       Gen<String>.element(of: ["Photo-A", "b.png", "c d", "e.jpg", "Photo-F@2x"]))
+        // 120 runs: each step is a dozen real file-system calls (about 5 ms a step on a busy machine).
+        run.forAll(step.array(maxCount: 6), cases: 120, seed: 0x0902, shrinkBudget: 300) { steps in
+            let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+                .appendingPathComponent("kfd-check-\(UUID().uuidString)", isDirectory: true)
+            defer { try? fileManager.removeItem(at: base) }
+            let parents = [base.appendingPathComponent("one"), base.appendingPathComponent("two")]
+            let folders = parents.map { $0.appendingPathComponent("cache", isDirectory: true) }
+            for folder in folders { try? fileManager.createDirectory(at: folder, withIntermediateDirectories: true) }
+            let storages = folders.map { E(folder: $0) }
+            var parentModel: [Place] = [.folder([:]), .folder([:])]
+            var folderModel: [Place] = [.folder([:]), .folder([:])]
+            var done: [String] = []
+            for (number, (which, event, key)) in steps.enumerated() {
+                let label = which == 0 ? "storage one" : "storage two"
+                let data = Data("\(key) #\(number)".utf8)
+                switch event {
+                case .nothing: break
+                case .folderVanished:
+                    try? fileManager.removeItem(at: folders[which])
+                    if case .folder = parentModel[which] { folderModel[which] = .missing }
+                case .parentVanished:
+                    try? fileManager.removeItem(at: parents[which])
+                    (parentModel[which], folderModel[which]) = (.missing, .missing)
+                case .fileAtFolder:
+                    try? fileManager.removeItem(at: parents[which])
+                    try? fileManager.createDirectory(at: parents[which], withIntermediateDirectories: true)
+                    _ = fileManager.createFile(atPath: folders[which].path, contents: Data("not a folder".utf8))
+                    (parentModel[which], folderModel[which]) = (.folder([:]), .file)
+                case .fileAtParent:
+                    try? fileManager.removeItem(at: parents[which])
+                    _ = fileManager.createFile(atPath: parents[which].path, contents: Data("not a folder".utf8))
+                    (parentModel[which], folderModel[which]) = (.file, .missing)
+                }
+                // The rule: a missing folder is made (with the folders above it) and the write
+                // retried once; anything else that fails the write reaches the caller.
+                var shouldThrow = false
+                switch (folderModel[which], parentModel[which]) {
+                case (.folder(var files), _):
+                    files[key] = data
+                    folderModel[which] = .folder(files)
+                case (.missing, .file), (.file, _):
+                    shouldThrow = true
+                case (.missing, _):
+                    parentModel[which] = .folder([:])
+                    folderModel[which] = .folder([key: data])
+                }
+                done.append("\(label): store(\(quoted(key))) \(event.rawValue)")
+                // On this thread: a thread per store costs milliseconds on a busy machine. The
+                // fixed cases above already bound every store that could loop; one that loops only
+                // here still ends the check at its time limit.
+                var threw: Error?
+                do { try storages[which].store(data, forKey: key) } catch { threw = error }
+                if (threw != nil) != shouldThrow {
+                    return done.joined(separator: "; ") + ": the last store " + (threw.map { "threw \(describe($0))" } ?? "threw nothing")
+                        + "; the reference " + (shouldThrow ? "throws: the folder cannot be made there, so the error must reach the caller"
+                                                            : "succeeds: a missing folder is made again (with the folders above it) and the write retried once")
+                }
+                // The storage that stored, after each store; both, after the last.
+                for index in number == steps.count - 1 ? [0, 1] : [which] {
+                    let seen = place(folders[index], fileManager)
+                    let parentKind = place(parents[index], fileManager, listing: false).kind, expectedParentKind = parentModel[index].kind
+                    if seen != folderModel[index] || parentKind != expectedParentKind {
+                        return "after \(done.joined(separator: "; ")), storage \(index == 0 ? "one" : "two")'s folder holds "
+                            + "\(show(seen)) and the folder above it is \(parentKind); the reference: \(show(folderModel[index])), "
+                            + "and \(expectedParentKind) above (each store writes its own folder, the file named by its key, its bytes, "
+                            + "nothing else)"
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// What is at `url`: nothing, a file, or a folder (with each file's bytes when `listing`; a
+    /// folder inside counts as an empty entry).
+    static func place(_ url: URL, _ fileManager: FileManager, listing: Bool = true) -> Place {
+        var isFolder: ObjCBool = false
+        guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) else { return .missing }
+        guard isFolder.boolValue else { return .file }
+        guard listing else { return .folder([:]) }
+        var files: [String: Data] = [:]
+        for name in (try? fileManager.contentsOfDirectory(atPath: url.path)) ?? [] {
+            files[name] = fileManager.contents(atPath: url.appendingPathComponent(name).path) ?? Data()
+        }
+        return .folder(files)
+    }
+
+    static func show(_ place: Place) -> String {
+        switch place {
+        case .missing: return "nothing (no folder)"
+        case .file: return "a file, not a folder"
+        case .folder(let files) where files.isEmpty: return "an empty folder"
+        case .folder(let files):
+            return "a folder with " + files.keys.sorted().map { "\(quoted($0)) (\(quoted(String(decoding: files[$0] ?? Data(), as: UTF8.self))))" }
+                .joined(separator: ", ")
+        }
     }
 
     /// An error as a learner reads it: its domain, code and message, without Foundation's

@@ -14,8 +14,14 @@ public final class CheckRun: Sendable {
     /// `KFD_CHECK_SOURCE`; the solution tests pass the reference solution's). A check asks it only
     /// what running the code cannot tell, such as whether a type declares an init.
     public let source: String?
+    /// The seed `workbook check --seed N` asked for (nil: each property's own fixed seed).
+    public let seed: UInt64?
+    private let generated = Guarded<(cases: Int, seed: UInt64?)>((0, nil))
 
-    public init(source: String? = nil) { self.source = source }
+    public init(source: String? = nil, seed: UInt64? = nil) {
+        self.source = source
+        self.seed = seed
+    }
 
     /// Records `message` unless `condition` holds.
     public func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -36,6 +42,14 @@ public final class CheckRun: Sendable {
     public func note(_ text: String) { remarks.withLock { $0.append(text) } }
 
     public var notes: [String] { remarks.withLock { $0 } }
+
+    /// Counts `cases` generated cases run with `seed`, for the report.
+    public func recordGenerated(cases: Int, seed: UInt64) {
+        generated.withLock { $0 = ($0.cases + cases, seed) }
+    }
+
+    /// How many generated cases ran, and the seed they were drawn with (0 and nil: none).
+    public var generatedCases: (cases: Int, seed: UInt64?) { generated.withLock { $0 } }
 
     public var messages: [String] { problems.withLock { $0 } }
     public var passed: Bool { messages.isEmpty }

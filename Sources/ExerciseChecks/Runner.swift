@@ -16,14 +16,20 @@ public enum CheckRunner {
     /// Reads from the environment, set by `workbook check`:
     /// - `KFD_CHECK_SOURCE`, `KFD_CHECK_GLUE`: the checked file and the digest its protected lines
     ///   must have (both optional);
-    /// - `KFD_CHECK_SECONDS`: the time limit (default 20).
+    /// - `KFD_CHECK_SECONDS`: the time limit (default 20);
+    /// - `KFD_CHECK_SEED`: the seed of the generated cases (default: each check's own, fixed).
     public static func main(exercise: String, _ check: @escaping @Sendable (CheckRun) -> Void) -> Never {
         let environment = ProcessInfo.processInfo.environment
         let start = Date()
-        var notes: [String]?
+        let seed = environment["KFD_CHECK_SEED"].flatMap { UInt64($0) }
+        let run = CheckRun(source: environment["KFD_CHECK_SOURCE"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) },
+                           seed: seed)
         func finish(_ verdict: CheckOutcome.Verdict, _ messages: [String]) -> Never {
+            let generated = run.generatedCases
             let outcome = CheckOutcome(exercise: exercise, verdict: verdict, messages: messages,
-                                       seconds: Date().timeIntervalSince(start), notes: notes)
+                                       seconds: Date().timeIntervalSince(start),
+                                       cases: generated.cases > 0 ? generated.cases : nil, seed: generated.seed,
+                                       notes: run.notes.isEmpty ? nil : run.notes)
             FileHandle.standardOutput.write(Data((outcome.line + "\n").utf8))
             // _exit, not exit: threads the check started (or the code under check left waiting)
             // may still be running, and exit's global destructors racing them can abort the
@@ -43,14 +49,12 @@ public enum CheckRunner {
         }
 
         let limit = environment["KFD_CHECK_SECONDS"].flatMap(Double.init) ?? 20
-        let run = CheckRun(source: environment["KFD_CHECK_SOURCE"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) })
         let done = spawn { check(run) }
         if !signalled(done, within: limit) {
             finish(.timedOut, run.messages + ["the check did not finish within \(Int(limit)) s: something in your code never ends "
                                               + "(a lock never released, a sync onto a busy queue or the queue you are on, "
                                               + "a semaphore never signalled, or a loop that never ends)"])
         }
-        notes = run.notes.isEmpty ? nil : run.notes
         finish(run.passed ? .passed : .failed, run.messages)
     }
 }

@@ -22,14 +22,21 @@ public struct CheckOutcome: Codable, Sendable, Equatable {
     /// What went wrong, first problem first, in the learner's terms.
     public var messages: [String]
     public var seconds: Double
+    /// How many generated cases the check ran, and their seed (absent: the check generates none).
+    public var cases: Int?
+    public var seed: UInt64?
+
     /// What the check did that a pass reports too (the schedules it explored); nil when none.
     public var notes: [String]?
 
-    public init(exercise: String, verdict: Verdict, messages: [String], seconds: Double, notes: [String]? = nil) {
+    public init(exercise: String, verdict: Verdict, messages: [String], seconds: Double, cases: Int? = nil, seed: UInt64? = nil,
+                notes: [String]? = nil) {
         self.exercise = exercise
         self.verdict = verdict
         self.messages = messages
         self.seconds = seconds
+        self.cases = cases
+        self.seed = seed
         self.notes = notes
     }
 

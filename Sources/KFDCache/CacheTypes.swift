@@ -117,7 +117,9 @@ extension String {
 
 extension Notification.Name {
     /// Posted by `HybridCache.cleanExpiredDiskCache` when it removed files; `userInfo` holds their
-    /// hashes under `KFDDiskCacheCleanedHashKey`. (Kingfisher: `.KingfisherDidCleanDiskCache`.)
+    /// hashes, without extension, under `KFDDiskCacheCleanedHashKey`. (Kingfisher 8.11.0:
+    /// `.KingfisherDidCleanDiskCache`, whose list holds each file's `lastPathComponent`, extension
+    /// included — `Sources/Cache/ImageCache.swift` line 906.)
     public static let KFDDidCleanDiskCache = Notification.Name("com.kfdcache.KFDDidCleanDiskCache")
 }
 

@@ -79,7 +79,9 @@ extension DiskStorage {
         /// operation, as in Kingfisher. Exactly these go through it:
         /// - finding the user's caches folder when no `directory` is given (`urls(for:in:)`);
         /// - making the folder and asking whether it exists (`fileExists(atPath:isDirectory:)`,
-        ///   `createDirectory`): at init, before the first scan, when a store finds it gone;
+        ///   `createDirectory(atPath:…)`): at init, before the first scan, when a store finds it gone;
+        /// - the first scan's listing (`contentsOfDirectory(atPath:)`), when the file manager is a
+        ///   subclass (a plain `FileManager` lists as `readdir` does, so `readdir` it is);
         /// - `remove(forKey:)` and `removeAll()` (`removeItem(at:)`);
         /// - after a read or `isCached` fails for a reason other than a missing file, confirming
         ///   the file exists (`fileExists(atPath:)`): not confirmed is a miss, confirmed an error
@@ -88,8 +90,8 @@ extension DiskStorage {
         ///
         /// Everything on the hot path and in the scans is a system call instead (FileSystem.swift):
         /// reads (`open`/`fstat`/`read`), `isCached` (`stat`), stores (`open`/`write`/`futimens`/
-        /// `rename`), `.contentAccessDate` date writes (`utimensat`), and the folder scans
-        /// (`readdir` + `fstatat`, and `unlink` for the files a clean removes). A file manager
+        /// `rename`), `.contentAccessDate` date writes (`utimensat`), and the cleaning and size
+        /// scans (`readdir` + `fstatat`, and `unlink` for the files a clean removes). A file manager
         /// that overrides other methods is therefore not consulted for those.
         public let fileManager: FileManager
         let directory: URL?

@@ -1,5 +1,8 @@
 // The disk storage backend. What guards what (chapters 3, 6 and 7):
-//   propertyQueue             — `_config` and `storageReady` (chapter 3: Kingfisher's design);
+//   propertyQueue             — `_config` (chapter 3: Kingfisher's design) and, here only,
+//                               `storageReady`: Kingfisher 8.11.0's queue guards `_config` alone
+//                               (`Sources/Cache/DiskStorage.swift` lines 48–57) and its
+//                               `storageReady` is a plain `var` (line 73, set at line 140);
 //                               each set also publishes an immutable `Settings` snapshot
 //   settings (a lock)         — the snapshot the hot path reads: one lock, no queue hop
 //   shortcut (a lock)         — the `maybeCached` set (chapter 6); its first scan runs on
@@ -40,11 +43,7 @@ extension DiskStorage {
         }
 
         /// The config and readiness as of the last set; replaced whole, never changed.
-        final class Settings: Sendable {
-            let config: Config
-            let ready: Bool
-            init(config: Config, ready: Bool) { self.config = config; self.ready = ready }
-        }
+        typealias Settings = BackendSettings
         /// The current snapshot. Written only from `propertyQueue` (by `publishSettings`).
         private let settings: Locked<Settings>
 
@@ -68,8 +67,8 @@ extension DiskStorage {
 
         /// Tells a test when the initial folder scan runs, and whether the folder existed then
         /// (Kingfisher's tests watch it through a `FileManager` subclass whose
-        /// `contentsOfDirectory(atPath:)` they delay; this scan lists on the system calls, so there
-        /// is nothing to override). Set once, by `init`.
+        /// `contentsOfDirectory(atPath:)` they delay, which works here too: see `initialFileNames`).
+        /// Set once, by `init`.
         private let scanObserver: (@Sendable (ScanEvent) -> Void)?
 
         /// The folder's path, for the system calls (built once: `URL` work costs microseconds).
@@ -117,11 +116,17 @@ extension DiskStorage {
         /// The clock. Tests replace it to move through lifetimes without sleeping.
         let now: @Sendable () -> Date
 
+        /// The hashes of the keys asked lately (RecentHashes.swift): a key asked again is not
+        /// hashed again. Holds at most 1,024 keys.
+        let recentHashes = RecentHashes()
+
         /// Makes a backend and its folder.
         /// - Throws: `CacheError.cannotCreateDirectory` when the folder cannot be made.
         public convenience init(config: Config) throws {
-            self.init(noThrowConfig: config, creatingDirectory: false)
+            self.init(unpreparedConfig: config, now: { Date() }, scanObserver: nil)
+            // The folder first, then the scan that lists it (Kingfisher 8.11's order, fbf573d7).
             try prepareDirectory()
+            setupCacheChecking()
         }
 
         /// Makes a backend that never throws. When `creatingDirectory` is true and the folder cannot
@@ -130,8 +135,19 @@ extension DiskStorage {
             self.init(noThrowConfig: config, creatingDirectory: creatingDirectory, now: { Date() })
         }
 
-        init(noThrowConfig config: Config, creatingDirectory: Bool, now: @escaping @Sendable () -> Date,
-             scanObserver: (@Sendable (ScanEvent) -> Void)? = nil) {
+        convenience init(noThrowConfig config: Config, creatingDirectory: Bool, now: @escaping @Sendable () -> Date,
+                         scanObserver: (@Sendable (ScanEvent) -> Void)? = nil) {
+            self.init(unpreparedConfig: config, now: now, scanObserver: scanObserver)
+            if creatingDirectory { try? prepareDirectory() }
+            // Queued whether or not the folder was made: a folder that is not there holds no
+            // files, and the stores that make it later add their names.
+            setupCacheChecking()
+        }
+
+        /// Sets the fields only: no folder made, no scan queued (the convenience inits do both, in
+        /// that order).
+        private init(unpreparedConfig config: Config, now: @escaping @Sendable () -> Date,
+                     scanObserver: (@Sendable (ScanEvent) -> Void)?) {
             var config = config
             let creation = Creation(config)
             directoryURL = creation.directoryURL
@@ -143,14 +159,12 @@ extension DiskStorage {
             self.now = now
             self.scanObserver = scanObserver
             metaChangingQueue = DispatchQueue(label: creation.cacheName)
-            setupCacheChecking()
-            if creatingDirectory { try? prepareDirectory() }
         }
 
         /// What the initial folder scan saw.
         struct ScanEvent: Sendable, Equatable {
-            /// Whether the folder existed when the scan ran (it runs on a background queue while
-            /// `init` goes on to create the folder: either order is possible, and both are fine).
+            /// Whether the folder existed when the scan ran (the inits make it first; it is missing
+            /// only when it could not be made, or when `creatingDirectory` was false).
             let folderExisted: Bool
             /// The names found; nil when the listing failed (then every check asks the disk).
             let names: Set<String>?
@@ -169,8 +183,7 @@ extension DiskStorage {
                 let existed = self.folderExists()
                 let listed: Set<String>?
                 do {
-                    // No folder yet (a new storage makes it right after this is queued): no files.
-                    listed = existed ? try self.fileNames() : []
+                    listed = existed ? try self.initialFileNames() : []
                 } catch {
                     // An unreadable folder: no shortcut, every check goes to the disk.
                     listed = nil
@@ -183,6 +196,20 @@ extension DiskStorage {
             }
         }
 
+        /// The first scan's listing: `readdir` for a plain `FileManager`, whose listing it matches;
+        /// the file manager's own `contentsOfDirectory(atPath:)` for a subclass, which may override
+        /// it (Kingfisher lists through `config.fileManager`, and its tests watch the scan there).
+        private func initialFileNames() throws -> Set<String> {
+            let fileManager = currentConfig.fileManager
+            guard type(of: fileManager) != FileManager.self else { return try fileNames() }
+            do {
+                // Hidden names (the stores' temporary files) left out, as `readdir`'s listing does.
+                return Set(try fileManager.contentsOfDirectory(atPath: directoryPath).filter { !$0.hasPrefix(".") })
+            } catch {
+                throw CacheError.cannotListDirectory(directory: directoryURL, underlying: error)
+            }
+        }
+
         private func prepareDirectory() throws {
             let fileManager = currentConfig.fileManager
             var isDirectory: ObjCBool = false
@@ -191,7 +218,7 @@ extension DiskStorage {
                 return
             }
             do {
-                try fileManager.createDirectory(at: directoryURL, withIntermediateDirectories: true)
+                try fileManager.createDirectory(atPath: directoryPath, withIntermediateDirectories: true, attributes: nil)
                 storageReady = true
             } catch {
                 storageReady = false
@@ -245,8 +272,9 @@ extension DiskStorage {
             let keepExisting = writeOptions.contains(.withoutOverwriting)
             let temporary = directoryPath + "/.kfd-\(UUID().uuidString).tmp"
             let now = self.now()
-            let lastAccess = now.fileAttributeDate
-            let expires = expiration.estimatedExpirationSince(now).fileAttributeDate
+            // Whole seconds, inside the range every file system keeps (FileDates.kept says why).
+            let lastAccess = FileDates.kept(now)
+            let expires = FileDates.kept(expiration.estimatedExpirationSince(now))
             // The access time is set on the open file (futimens); a creation date only Foundation
             // can write, on Apple platforms (see LastAccessAttribute).
             let times = config.lastAccessAttribute == .contentAccessDate ? (access: lastAccess, modification: expires) : nil
@@ -305,17 +333,52 @@ extension DiskStorage {
                       extendingExpiration: extendingExpiration, forcedExtension: forcedExtension)
         }
 
+        /// The snapshot and the path of `key`'s file; nil when the shortcut says it is certainly not
+        /// stored (a certain miss is answered here: no URL built, no system call made).
+        private func candidatePath(forKey key: String, forcedExtension: String?) throws -> (settings: Settings, path: String)? {
+            let settings = try readySettings()
+            let name = try cacheFileName(forKey: key, forcedExtension: forcedExtension, naming: settings.naming)
+            guard shortcutAllows(name) else { return nil }
+            return (settings, path(ofFileNamed: name))
+        }
+
+        /// `directoryPath + "/" + name`, written into one allocation of the right size: the two
+        /// appends cost about 1,750 instructions (callgrind), a third of an `isCached` hit.
+        private func path(ofFileNamed name: String) -> String {
+            var folder = directoryPath, name = name
+            let count = folder.utf8.count + 1 + name.utf8.count
+            return folder.withUTF8 { folderBytes in
+                name.withUTF8 { nameBytes in
+                    String(unsafeUninitializedCapacity: count) { buffer in
+                        _ = buffer.initialize(fromContentsOf: folderBytes)
+                        buffer[folderBytes.count] = UInt8(ascii: "/")
+                        _ = buffer[(folderBytes.count + 1)...].initialize(fromContentsOf: nameBytes)
+                        return count
+                    }
+                }
+            }
+        }
+
+        /// Whether the file at `path` is there and valid at `referenceDate`, from its dates alone
+        /// (`isCached`): it waits for pending date writes, so it sees earlier hits' extensions.
+        /// Errors follow the rule in `value(forKey:referenceDate:purpose:…)`.
+        private func validFileExists(atPath path: String, referenceDate: Date, settings: Settings) throws -> Bool {
+            waitForMetadataUpdates()
+            let status: FileSystem.Status
+            do { status = try FileSystem.status(path) } catch {
+                if Self.isNoSuchFile(error) || !settings.config.fileManager.fileExists(atPath: path) { return false }
+                throw CacheError.cannotAccessFileAttributes(fileURL: URL(fileURLWithPath: path), underlying: error)
+            }
+            return !status.isDirectory && status.modificationDate > referenceDate
+        }
+
         /// What a lookup is for: the value itself, or only whether a valid file exists (`isCached`:
         /// it waits for pending date writes, and neither reads, decodes nor extends anything).
         enum LookupPurpose { case load, existence }
 
         func value(forKey key: String, referenceDate: Date, purpose: LookupPurpose,
                    extendingExpiration: ExpirationExtending, forcedExtension: String?) throws -> T? {
-            let settings = try readySettings()
-            let name = try cacheFileName(forKey: key, forcedExtension: forcedExtension, config: settings.config)
-            // A certain miss is answered here: no URL built, no system call made.
-            guard shortcutAllows(name) else { return nil }
-            let path = directoryPath + "/" + name
+            guard let (settings, path) = try candidatePath(forKey: key, forcedExtension: forcedExtension) else { return nil }
 
             // The rule (the same for `value`, `isCached` and the hybrid cache's retrieve): what the
             // cache cannot see is a miss — no file, an expired one, a folder that vanished, one we
@@ -325,15 +388,7 @@ extension DiskStorage {
             // and then fails to load). What it can see but not read is an error: a file whose
             // metadata or bytes fail, or that cannot be decoded.
             if purpose == .existence {
-                // `isCached` answers from the dates alone: let it see the extensions of earlier hits.
-                waitForMetadataUpdates()
-                let status: FileSystem.Status
-                do { status = try FileSystem.status(path) } catch {
-                    // The same rule as a read's, below (`isCached` turns the error into false).
-                    if Self.isNoSuchFile(error) || !settings.config.fileManager.fileExists(atPath: path) { return nil }
-                    throw CacheError.cannotAccessFileAttributes(fileURL: URL(fileURLWithPath: path), underlying: error)
-                }
-                return status.isDirectory || status.modificationDate <= referenceDate ? nil : T.empty
+                return try validFileExists(atPath: path, referenceDate: referenceDate, settings: settings) ? T.empty : nil
             }
 
             let found: (data: Data, status: FileSystem.Status)?
@@ -466,9 +521,10 @@ extension DiskStorage {
         /// Whether a value stored for `key` will still be valid at `referenceDate`. Lets a caller
         /// (or a test) ask about the future without waiting for it.
         public func isCached(forKey key: String, referenceDate: Date, forcedExtension: String? = nil) -> Bool {
-            let result = try? value(forKey: key, referenceDate: referenceDate, purpose: .existence,
-                                    extendingExpiration: .none, forcedExtension: forcedExtension)
-            return result != nil
+            // Not through `value(…, purpose: .existence)`: its `T?` result needs `Optional<T>`'s
+            // metadata, a run-time lookup on every call (about 330 instructions, callgrind).
+            guard let candidate = try? candidatePath(forKey: key, forcedExtension: forcedExtension) else { return false }
+            return (try? validFileExists(atPath: candidate.path, referenceDate: referenceDate, settings: candidate.settings)) ?? false
         }
 
         // MARK: Remove
@@ -530,7 +586,13 @@ extension DiskStorage {
         }
 
         private func cacheFileName(forKey key: String, forcedExtension: String?, config: Config) throws -> String {
-            let baseName = config.usesHashedFileName ? key.kfd.sha256 : key
+            try cacheFileName(forKey: key, forcedExtension: forcedExtension, naming: FileNaming(config))
+        }
+
+        /// The file name for `key` under `naming`: the hot path passes its snapshot's, so that
+        /// the whole `Config` is not copied for three of its fields (callgrind: ~780 instructions).
+        private func cacheFileName(forKey key: String, forcedExtension: String?, naming config: FileNaming) throws -> String {
+            let baseName = config.usesHashedFileName ? recentHashes.sha256(of: key) : key
             if let ext = forcedExtension ?? config.pathExtension {
                 return try FileNameRules.validated("\(baseName).\(ext)", key: key)
             }
@@ -620,11 +682,15 @@ extension DiskStorage {
             try removeExpiredValues(referenceDate: now())
         }
 
-        /// When the files take more than `config.sizeLimit` bytes, removes the least recently
-        /// accessed ones until they take at most half of it, and returns their URLs.
+        /// When the files take `config.sizeLimit` bytes or more, removes the least recently
+        /// accessed ones until they take at most half of it, and returns their URLs. At the limit
+        /// exactly, as Kingfisher 8.11.0 does (`if size < config.sizeLimit { return [] }`, line 470
+        /// of `Sources/Cache/DiskStorage.swift`).
         ///
-        /// Why half: trimming is a full folder scan; trimming to just under the limit would make
-        /// the next few stores trigger another scan each. Complexity: O(n log n) in the file count.
+        /// Why half: no store trims. Only `HybridCache.cleanExpiredDiskCache` calls this (Kingfisher
+        /// 8.11.0: only `ImageCache.cleanExpiredDiskCache`, on terminate, background or resign-active,
+        /// or when called), so the folder grows unchecked between cleans; half is the headroom until
+        /// the next one. Complexity: O(n log n) in the file count.
         @discardableResult
         public func removeSizeExceededValues() throws -> [URL] {
             let config = try ensureReady()
@@ -633,11 +699,18 @@ extension DiskStorage {
             guard sizeLimit > 0 else { return [] }
             let files = try scanFolder(attribute: config.lastAccessAttribute)
             var size = files.reduce(UInt(0)) { $0 + UInt($1.size) }
-            guard size > sizeLimit else { return [] }
+            guard size >= sizeLimit else { return [] }
             let target = sizeLimit / 2
             // Oldest access first (Kingfisher sorts newest first with `FileMeta.lastAccessDate`
-            // and takes from the end: the same order of removal).
-            let oldestFirst = files.sorted { $0.lastAccess < $1.lastAccess }
+            // and takes from the end: the same order of removal) — where "access" is the earlier
+            // of the last access and the expiration. On a Mac, setting a modification time
+            // earlier than the birth time moves the birth time back to it (reported by the Mac
+            // review of issue 25; FreeBSD's `setutimes`, whose lineage XNU shares, does so — not
+            // measured on a Mac here): an expiration written before the last access
+            // (`.expirationTime(.date(past))`, `.expired`) drags the creation date — our last
+            // access there — back with it. Sorting by the earlier of the two gives that order on
+            // every platform whether or not it happens, and an already expired entry goes first.
+            let oldestFirst = files.sorted { min($0.lastAccess, $0.expiration) < min($1.lastAccess, $1.expiration) }
             var removed: [URL] = []
             for file in oldestFirst where size > target {
                 removed.append(try removeScanned(file.name))

@@ -82,8 +82,28 @@ extension DiskStorage {
         }
     }
 
-    /// Writes the two dates where the chosen attribute says, always rounded up to whole seconds.
+    /// Writes the two dates where the chosen attribute says, always rounded up to whole seconds,
+    /// and always inside the range every cache file system keeps as written.
     enum FileDates {
+        /// The latest date a file is given: 2200-01-01T00:00:00Z. `.never` is
+        /// `Date.distantFuture` (year 4001), as in Kingfisher, and no file system keeps that as
+        /// it is: ext4 clamps it to 2446 (measured here); APFS keeps signed 64-bit nanoseconds
+        /// since 1970 (to year 2262) and what Foundation does past that is undocumented — clamped,
+        /// wrapped into the past, or refused. A date we choose, inside every such range, keeps
+        /// the promise ("far in the future") the same on every platform, and a `.cacheTime` hit
+        /// on it (lifetime = expiration − last access) stays far in the future too.
+        static let latestKept = Date(timeIntervalSince1970: 7_258_118_400)
+        /// The earliest date a file is given: 1970-01-01T00:00:00Z, for `.expired`
+        /// (`Date.distantPast`, year 1) and any date before it. Year 1 is outside APFS's range
+        /// too (1678 on), and a wrapped value could come back as a *future* date: an expired entry
+        /// that reads as valid. Every file system keeps 0.
+        static let earliestKept = Date(timeIntervalSince1970: 0)
+
+        /// `date` rounded up to a whole second (`fileAttributeDate`) and brought inside the kept range.
+        static func kept(_ date: Date) -> Date {
+            min(latestKept, max(earliestKept, date.fileAttributeDate))
+        }
+
         /// The dates after a hit at `now`. `.cacheTime` restarts the *original* lifetime, recovered
         /// as expiration − last access; that difference stays exact only because both dates are
         /// whole seconds (`fileAttributeDate`).
@@ -109,8 +129,8 @@ extension DiskStorage {
 
         static func write(lastAccess: Date, expiration: Date, toPath path: String,
                           attribute: LastAccessAttribute, fileManager: FileManager) throws {
-            let lastAccess = lastAccess.fileAttributeDate
-            let expiration = expiration.fileAttributeDate
+            let lastAccess = kept(lastAccess)
+            let expiration = kept(expiration)
             switch attribute {
             case .creationDate:
                 // Kingfisher's write. On Linux the creation date is silently ignored.

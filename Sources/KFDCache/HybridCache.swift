@@ -45,6 +45,11 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
     /// remove, clean — is one block on this queue, so they happen in the order they were asked for
     /// (chapter 7, part 3).
     let ioQueue: DispatchQueue
+    /// How many disk removals have completed, and the lock that makes "no removal since my read
+    /// began → warm memory" one step. A synchronous read (`loadDiskFileSynchronously`) runs on the
+    /// caller's thread, outside `ioQueue`'s order, so a `removeImage` can finish between its disk
+    /// read and its warm — Kingfisher 8.11.0's fault in every read (chapter 8, `warmUndoesRemove`).
+    private let removals = Locked<UInt64>(0)
     private var lifecycleObservers: [any NSObjectProtocol] = []
 
     /// The memory limit Kingfisher picks: a quarter of the physical memory, in bytes of cost.
@@ -198,11 +203,13 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
 
     /// Reads and decodes on `ioQueue` (or, with `loadDiskFileSynchronously`, on the caller's
     /// thread), and warms memory in the same block — so a remove queued after an asynchronous read
-    /// also removes the warmed value, and no stale value outlives a completed remove.
+    /// also removes the warmed value, and no stale value outlives a completed remove. A
+    /// synchronous read warms only if no removal completed since it began (`removals`).
     private func readDisk(forKey key: String, options: CacheOptions, warmMemory: Bool,
                           then finish: @escaping @Sendable (Result<Value?, any Error>) -> Void) {
         let computedKey = key.computedKey(with: options.processorIdentifier)
         let work: @Sendable () -> Void = {
+            let removalsBefore = self.removals.withLock { $0 }
             let result: Result<Value?, any Error> = Result {
                 guard let data = try self.diskStorage.value(forKey: computedKey, forcedExtension: options.forcedExtension,
                                                             extendingExpiration: options.diskCacheAccessExtendingExpiration)
@@ -214,8 +221,14 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
             }
             // Warm memory only if nothing newer was stored there meanwhile (a store puts its
             // value in memory at once, before its disk write is even queued).
-            if warmMemory, case .success(let value?) = result, !self.memoryStorage.isCached(forKey: computedKey) {
-                self.memoryStorage.store(value: value, forKey: computedKey, expiration: options.memoryCacheExpiration)
+            // And only if no removal completed since the read began: checked and stored under the
+            // same lock the removal takes, so a warm either precedes it (and is removed by it) or
+            // sees its count.
+            if warmMemory, case .success(let value?) = result {
+                self.removals.withLock { completed in
+                    guard completed == removalsBefore, !self.memoryStorage.isCached(forKey: computedKey) else { return }
+                    self.memoryStorage.store(value: value, forKey: computedKey, expiration: options.memoryCacheExpiration)
+                }
             }
             finish(result)
         }
@@ -234,10 +247,16 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
         let computedKey = key.computedKey(with: processorIdentifier)
         if fromMemory { memoryStorage.remove(forKey: computedKey) }
         ioQueue.async {
-            if fromMemory { self.memoryStorage.remove(forKey: computedKey) }
             var failure: (any Error)?
             if fromDisk {
                 do { try self.diskStorage.remove(forKey: computedKey) } catch { failure = error }
+            }
+            // After the file is gone: count the removal and clear memory in one step, so a
+            // synchronous read that found the file either warmed before this (cleared here) or
+            // sees the count and does not warm.
+            self.removals.withLock { completed in
+                completed &+= 1
+                if fromMemory { self.memoryStorage.remove(forKey: computedKey) }
             }
             if let completionHandler {
                 let reported = failure
@@ -301,10 +320,11 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
         return .none
     }
 
-    /// `imageCachedType`, as Kingfisher 8.11 answers it (`Sources/Cache/ImageCache.swift`): a
-    /// memory hit at once, on the calling thread (through `callbackQueue`: with `.untouch`, before
-    /// this returns) — memory needs no I/O; otherwise the disk is asked on `ioQueue`, after every
-    /// disk operation queued before it.
+    /// `imageCachedType`, asked as Kingfisher 8.11 asks it (`Sources/Cache/ImageCache.swift`): memory
+    /// at once, on the calling thread — it needs no I/O —, otherwise the disk on `ioQueue`, after
+    /// every disk operation queued before it. The answer goes through `callbackQueue`; its default
+    /// here is `.untouch` (a memory hit is answered before this returns), 8.11's is
+    /// `.mainCurrentOrAsync` (line 1021), and only 8.11's `async` overload passes `.untouch`.
     public func imageCachedTypeAsync(forKey key: String, processorIdentifier: String = "", forcedExtension: String? = nil,
                                      callbackQueue: CallbackQueue = .untouch,
                                      completionHandler: @escaping @Sendable (CacheType) -> Void) {

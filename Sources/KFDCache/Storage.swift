@@ -58,7 +58,13 @@ public enum ExpirationExtending: Sendable, Equatable {
     case none
     /// Restart the value's original lifetime from now ("sliding expiration").
     case cacheTime
-    /// Replace the expiration with this one, counted from now.
+    /// Expire this long from now instead. As in Kingfisher 8.11.0, what that does to *later*
+    /// `.cacheTime` reads differs by storage. On disk it replaces the lifetime: the file's two
+    /// dates are all that is kept, and `.cacheTime` recovers the lifetime as expiration − last
+    /// access. In memory it moves only the expiration date: the memory object keeps the lifetime it
+    /// was stored with (Kingfisher's `StorageObject.expiration` is a `let`,
+    /// `Sources/Cache/MemoryStorage.swift` line 308; only `estimatedExpiration` moves, line 326),
+    /// so the next `.cacheTime` hit goes back to it.
     case expirationTime(StorageExpiration)
 }
 

@@ -6,6 +6,8 @@ import Foundation
 public struct BenchResult: Sendable {
     /// Nanoseconds per operation, one value per round.
     public let rounds: [Double]
+    /// Rounds timed by the caller (a harness of its own, such as storing a folder in tenths).
+    public init(rounds: [Double]) { self.rounds = rounds }
     public var median: Double { Stats.median(rounds) }
     public var min: Double { rounds.min() ?? 0 }
     public var max: Double { rounds.max() ?? 0 }
@@ -15,7 +17,7 @@ public struct BenchResult: Sendable {
         return (Stats.percentile(rounds, 75) - Stats.percentile(rounds, 25)) / 2 / median
     }
     public var summary: String {
-        "\(Stats.formatNanoseconds(median)) ±\(String(format: "%.0f", spread * 100))%"
+        "\(Stats.formatNanoseconds(median)) \(Stats.formatSpread(spread))"
     }
 }
 
@@ -44,7 +46,7 @@ public enum Bench {
         let info = ProcessInfo.processInfo
         let swift = Toolchain.swiftc.map { ChildProcess.run($0, arguments: ["--version"], timeout: 30).stdout }
             .flatMap { $0.split(separator: "\n").first.map(String.init) } ?? "swift version unknown"
-        return "\(info.activeProcessorCount) cores · \(ByteCountFormatter.string(fromByteCount: Int64(info.physicalMemory), countStyle: .memory)) · "
+        return "\(info.activeProcessorCount) cores · \(Stats.formatBytes(Int64(info.physicalMemory))) · "
             + "\(info.operatingSystemVersionString) · \(swift) · \(isDebugBuild ? "DEBUG build" : "release build")"
     }
 

@@ -42,11 +42,14 @@ public enum ChildProcess {
         return URL(fileURLWithPath: CommandLine.arguments[0])
     }
 
-    /// Runs `executable` to the end or until `timeout`, then kills it (SIGKILL).
+    /// Runs `executable` to the end or until `timeout`, then kills it (SIGKILL). When the workbook
+    /// is interrupted meanwhile, `onInterrupt` says how the child is stopped (ChildInterrupt.swift).
     public static func run(_ executable: URL, arguments: [String], environment extra: [String: String] = [:],
-                           input: Data? = nil, timeout: TimeInterval) -> ChildResult {
+                           input: Data? = nil, directory: URL? = nil, timeout: TimeInterval,
+                           onInterrupt: OnInterrupt = .kill) -> ChildResult {
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in extra { environment[key] = value }
@@ -71,7 +74,10 @@ public enum ChildProcess {
         // The handler is set before `run()`: a child that exits before a handler exists would
         // never signal, and the wait below would last the whole timeout.
         let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
+        process.terminationHandler = { ended in
+            RunningChildren.shared.remove(ended.processIdentifier)
+            finished.signal()
+        }
         let start = Date()
         do { try process.run() } catch {
             try? out.fileHandleForWriting.close()
@@ -81,6 +87,10 @@ public enum ChildProcess {
             return ChildResult(status: 127, signaled: false, timedOut: false, stdout: "",
                                stderr: "could not start \(executable.path): \(error)", seconds: 0)
         }
+        let pid = process.processIdentifier
+        RunningChildren.shared.add(pid, onInterrupt)
+        // Also here: the handler above may have run before the child was added.
+        defer { RunningChildren.shared.remove(pid) }
         if let input, let stdin {
             stdin.fileHandleForWriting.write(input)
             try? stdin.fileHandleForWriting.close()
@@ -91,6 +101,7 @@ public enum ChildProcess {
             kill(process.processIdentifier, SIGKILL)
             finished.wait()
         }
+        RunningChildren.shared.holdIfStopping()
         readers.wait()
         closeReadEnds(out, err)
         let signaled = process.terminationReason == .uncaughtSignal

@@ -47,6 +47,14 @@ public enum ExerciseCatalog {
         }
     }
 
+    /// The exercise to go on with once `exercise` has passed: the first one not done after it in
+    /// workbook order, then (wrapping round) the first not done before it; nil when all are done.
+    public static func next(after exercise: ExerciseInfo, in list: [ExerciseInfo] = exercises,
+                            isDone: (ExerciseInfo) -> Bool) -> ExerciseInfo? {
+        guard let index = list.firstIndex(where: { $0.name == exercise.name }) else { return list.first { !isDone($0) } }
+        return (list[(index + 1)...] + list[...index]).first { !isDone($0) }
+    }
+
     /// The exercise named `name`, or the exercises of chapter `name` ("4", "04").
     public static func select(_ name: String) -> [ExerciseInfo]? {
         if let exact = exercises.first(where: { $0.name == name.lowercased() }) { return [exact] }

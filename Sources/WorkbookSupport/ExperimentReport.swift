@@ -48,13 +48,17 @@ public final class ExperimentReport {
     private var markdown: [String] = []
     private var charts: [(file: String, svg: String)] = []
     public private(set) var missedTargets: [String] = []
+    /// The run's date and machine, also written under every chart.
+    private let date: String
+    private let machine: String
 
     public init(name: String, title: String, options: ExperimentOptions) {
         self.name = name
         self.title = title
         self.options = options
-        let date = ISO8601DateFormatter().string(from: Date())
-        let header = ["# \(title)", "", "- machine: \(Bench.machineDescription())", "- measured: \(date)",
+        date = ISO8601DateFormatter().string(from: Date())
+        machine = Bench.machineDescription()
+        let header = ["# \(title)", "", "- machine: \(machine)", "- measured: \(date)",
                       "- seed: \(options.seed)\(options.quick ? " · quick run (small sizes)" : "")", ""]
         markdown += header
         print(Terminal.styled(title, .bold))
@@ -91,15 +95,20 @@ public final class ExperimentReport {
     /// A target checked as a ratio measured in this run: met when `ratio <= limit`.
     public func target(_ statement: String, ratio: Double, limit: Double, why: String) {
         let met = ratio <= limit
-        let verdict = met ? "met" : "MISSED"
+        // By how much, from this run's ratio: how far over the limit, as a share of the limit.
+        let verdict = met ? "met" : String(format: "MISSED by %.1f%%", (ratio / limit - 1) * 100)
         let line = String(format: "%@: %.2f× (target ≤ %.2f×) — %@", statement, ratio, limit, verdict)
         print((met ? Terminal.styled("✔ ", .green) : Terminal.styled("✘ ", .red)) + line)
         if !met { print("   why: \(why)"); missedTargets.append(statement) }
-        markdown += ["- **\(verdict)** — \(line)" + (met ? "" : "  \n  why: \(why)"), ""]
+        markdown += ["- **\(met ? "met" : "MISSED")** — \(line)" + (met ? "" : "  \n  why: \(why)"), ""]
     }
 
+    /// A chart, written beside the report with the run's date, machine and mode under it.
     public func chart(_ file: String, _ svg: String) {
-        charts.append((file, svg))
+        var footer = ["measured \(date) · seed \(options.seed) · \(machine)"]
+        if options.quick { footer.append("quick run (--quick): small sizes, a few rounds — a smoke test, not figures to quote") }
+        if Bench.isDebugBuild { footer.append(Bench.debugWarning) }
+        charts.append((file, SVGChart.withFooter(svg, footer)))
         markdown += ["![\(file)](\(file))", ""]
     }
 

@@ -63,9 +63,13 @@ public protocol ChapterProgram {
     /// Runs one scenario in a child process (crashing and hanging demos live here). Returns the
     /// exit code; a crash never returns.
     static func child(scenario: String, arguments: [String]) -> Int32
+    /// The report's Korean: part titles and text twins (`Lab/Korean.swift`; see ReportTwins).
+    static var koreanReport: ReportTwins { get }
 }
 
 extension ChapterProgram {
+    public static var koreanReport: ReportTwins { ReportTwins() }
+
     public static func child(scenario: String, arguments: [String]) -> Int32 {
         Terminal.printError("this chapter has no child scenario named '\(scenario)'")
         return 64
@@ -86,12 +90,21 @@ public final class Lab {
     /// or, for a part without one, its last measured figure.
     private var verdicts: [(number: Int, conclusion: String?, lastMeasured: String?)] = []
     private var summaryShown = false
+    /// The Korean twins of this chapter's texts (and the shared ones), and the texts that had none.
+    private let titles: [String: String]
+    private let twins: ReportMatcher
+    private var missingKorean: [String] = []
+    /// Lines printed as they are (code, diagnostics, timelines): not prose to translate.
+    private var verbatim: [String] = []
 
-    init(info: ChapterInfo, options: ChapterOptions, childPrefix: [String], width: Int = Terminal.columns) {
+    init(info: ChapterInfo, options: ChapterOptions, childPrefix: [String], width: Int = Terminal.columns,
+         twins: ReportTwins = ReportTwins()) {
         self.info = info
         self.options = options
         self.childPrefix = childPrefix
         self.width = width
+        self.titles = twins.titles
+        self.twins = twins.withShared().matcher()
         figures["chapter"] = .int(info.number)
         figures["seed"] = .int(Int(truncatingIfNeeded: options.seed))
         figures["quick"] = .bool(options.quick)
@@ -127,6 +140,17 @@ public final class Lab {
         language == .ko ? korean ?? english : english
     }
 
+    /// `english` in the report's language: its Korean twin under `--lang ko` (see ReportTwins).
+    /// Prose without a twin stays English and is listed as missing (`kind` says where it was).
+    private func twin(_ english: String, _ kind: String, listMissing: Bool = true) -> String {
+        guard language == .ko, !ReportProse.hasHangul(english) else { return english }
+        if let korean = twins.korean(english) { return korean }
+        if listMissing, ReportProse.isProse(english) {
+            missingKorean.append("\(partKey.isEmpty ? "-" : partKey) · \(kind) · \(ReportTwins.normalized(english))")
+        }
+        return english
+    }
+
     private func say(_ text: String = "") {
         guard !options.json else { return }
         print(text)
@@ -151,9 +175,15 @@ public final class Lab {
         verdicts.append((partNumber, nil, nil))
         say()
         let number = "\(partNumber). "
-        say(ReportLayout.wrap([Span(title, .bold, .blue)], width: width, first: [Span(number, .bold, .blue)],
-                              indent: ReportLayout.width(number)))
+        let title = language == .ko ? titles[key] ?? twin(title, "title") : title
+        // The key after the title, as in `2. The ghost entry, forced  [ghost]`: the README's question
+        // table, the notes and `--json` (`crash.crashes`) all name a part by it.
+        say(ReportLayout.wrap([Span(title, .bold, .blue), Span("  " + Self.keyTag(key), .dim)], width: width,
+                              first: [Span(number, .bold, .blue)], indent: ReportLayout.width(number)))
     }
+
+    /// How a part's key is printed beside its title: `[ghost]`.
+    public static func keyTag(_ key: String) -> String { "[\(key)]" }
 
     /// The column a label's text starts at ("  CLAIM     …"), and the one a measured value
     /// starts at when the line has room.
@@ -168,20 +198,22 @@ public final class Lab {
     }
 
     /// The statement a part tests. `ko`: the same statement in Korean, with the same values in it.
-    public func claim(_ text: String, ko korean: String? = nil) { labelled("CLAIM", words(text, ko: korean), .yellow) }
-    public func run(_ text: String) { labelled("RUN", text, .cyan) }
+    public func claim(_ text: String, ko korean: String? = nil) { labelled("CLAIM", korean.map { words(text, ko: $0) } ?? twin(text, "CLAIM"), .yellow) }
+    public func run(_ text: String) { labelled("RUN", twin(text, "RUN"), .cyan) }
     /// What the part showed. `ko`: the same conclusion in Korean, with the same values in it.
     public func conclude(_ text: String, ko korean: String? = nil) {
-        let text = words(text, ko: korean)
+        let text = korean.map { words(text, ko: $0) } ?? twin(text, "SO")
         labelled("SO", text, .green)
         if !verdicts.isEmpty, verdicts[verdicts.count - 1].conclusion == nil {
             verdicts[verdicts.count - 1].conclusion = ReportLayout.firstSentence(text)
         }
     }
-    public func note(_ text: String) { labelled("", text, .dim) }
+    public func note(_ text: String) { labelled("", twin(text, "note"), .dim) }
 
     /// "  MEASURED  label ······ value", wrapped to the width.
     private func measuredLine(_ label: String, _ value: [Span]) {
+        let label = twin(label, "MEASURED label")
+        let value = value.map { Span(text: twin($0.text, "MEASURED value"), styles: $0.styles) }
         say(ReportLayout.leader(prefix: [Span("  "), Span("MEASURED", .green), Span("  ")], label: label, value: value,
                                 width: width, indent: Self.textColumn, column: Self.valueColumn))
         if !verdicts.isEmpty {
@@ -216,6 +248,7 @@ public final class Lab {
     /// Prints rows as an aligned table (first column left, the others right), indented; on a
     /// narrow terminal the first column wraps inside itself and the columns stay aligned.
     public func table(_ columns: [String], _ rows: [[String]]) {
+        let columns = columns.map { twin($0, "table heading") }, rows = rows.map { $0.map { twin($0, "table cell") } }
         for line in ReportLayout.table(columns, rows, width: width, indent: 4) {
             say(Terminal.styled(line, .dim))
         }
@@ -227,7 +260,7 @@ public final class Lab {
         let outcomes = JSONValue.object(exploration.byOutcome.mapValues { .int($0) })
         record(key, .object(["total": .int(exploration.total), "bad": .int(exploration.bad), "outcomes": outcomes]))
         let others = exploration.byOutcome.filter { !$0.key.isEmpty }.sorted { $0.key < $1.key }
-            .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            .map { language == .ko ? "\(twin($0.key, "outcome")) \($0.value)" : "\($0.value) \($0.key)" }.joined(separator: ", ")
         measuredLine(label, [Span("\(exploration.bad) of \(exploration.total)", .bold), Span("  (\(others))", .dim)])
     }
 
@@ -239,11 +272,20 @@ public final class Lab {
     /// Prints lines as they are (a diagnostic, a backtrace excerpt, a timeline), indented; a line
     /// too long for the width wraps, its rest indented under it.
     public func show(_ text: String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(shownTwin) {
             let leading = min(line.prefix { $0 == " " }.count, width / 3)
-            say(ReportLayout.wrap([Span(String(line.dropFirst(leading)), .dim)], width: width,
-                                  first: [Span.spaces(4 + leading)], indent: 4 + leading + 4))
+            let lines = ReportLayout.wrap([Span(String(line.dropFirst(leading)), .dim)], width: width,
+                                          first: [Span.spaces(4 + leading)], indent: 4 + leading + 4)
+            if !ReportProse.hasHangul(line) { verbatim += lines.map { ReportLayout.plain($0) } }
+            say(lines)
         }
+    }
+
+    /// A shown line's Korean twin, if it has one, at the same indentation (a shown line is code or
+    /// a diagnostic as often as prose, so one without a twin is not listed as missing).
+    private func shownTwin(_ line: Substring) -> String {
+        let leading = line.prefix { $0 == " " }
+        return String(leading) + twin(String(line.dropFirst(leading.count)), "shown", listMissing: false)
     }
 
     /// "  • text", wrapped with its rest under the text.
@@ -256,7 +298,7 @@ public final class Lab {
         summary()
         say()
         say(Terminal.styled(Strings.text(.chapterWhereToRead, in: language), .bold))
-        for place in places { bullet(place) }
+        for place in places { bullet(twin(place, "where to read")) }
     }
 
     /// Every part's verdict, one entry each, so the run can be read without scrolling back: the
@@ -317,6 +359,10 @@ public final class Lab {
 
     func finish() {
         summary()
+        if ProcessInfo.processInfo.environment["KFD_MISSING_KOREAN"] == "1" {
+            for text in missingKorean { Terminal.printError("missing Korean · \(text)") }
+            for line in verbatim { Terminal.printError("verbatim · \(line)") }
+        }
         if options.json { print(JSONValue.object(figures).text) }
     }
 
@@ -353,11 +399,17 @@ public enum ChapterMain {
         }
         let info = program.info, language = options.language
         if options.help {
-            print(Strings.text(.chapterHelp, info.executable, info.number, info.title(in: language), info.summary(in: language),
-                               info.paddedNumber, info.folder, in: language))
+            let text = Strings.text(.chapterHelp, info.executable, info.number, info.title(in: language), info.summary(in: language),
+                                    info.paddedNumber, info.folder, in: language)
+            // Prose lines (the title, the summary, the notes) wrapped to the terminal; indented
+            // lines (the options, a usage's second line) as written.
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                if line.hasPrefix(" ") || line.isEmpty { print(line); continue }
+                for part in ReportLayout.wrap(line, width: Terminal.columns, indent: 2) { print(part) }
+            }
             return 0
         }
-        let lab = Lab(info: info, options: options, childPrefix: childPrefix)
+        let lab = Lab(info: info, options: options, childPrefix: childPrefix, twins: program.koreanReport)
         lab.banner()
         do {
             try program.run(lab)

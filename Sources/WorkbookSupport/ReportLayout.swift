@@ -225,28 +225,52 @@ public enum ReportLayout {
     }
 
     /// An aligned table: the first column left, the others right, two spaces between, after
-    /// `indent` spaces. When it is wider than `width`, the first column's cells wrap inside it
-    /// (the other cells stay on the row's first line), so the columns stay aligned.
+    /// `indent` spaces. When it is wider than `width`, the other columns' headings wrap at their
+    /// spaces (down to their widest cell), then the first column's cells wrap inside it (the other
+    /// cells stay on the row's first line), so the columns stay aligned. No word is ever cut: a
+    /// column is never narrower than its longest word, even if the table then overflows.
     public static func table(_ columns: [String], _ rows: [[String]], width: Int, indent: Int) -> [String] {
         let all = [columns] + rows
-        var widths = columns.indices.map { column in all.map { column < $0.count ? self.width($0[column]) : 0 }.max() ?? 0 }
+        func cell(_ cells: [String], _ column: Int) -> String { column < cells.count ? cells[column] : "" }
+        func longestWord(_ text: String) -> Int { text.split(separator: " ").map { self.width($0) }.max() ?? 0 }
+        var widths = columns.indices.map { column in all.map { self.width(cell($0, column)) }.max() ?? 0 }
+        var headings = columns.map { [$0] }
+        if indent + widths.reduce(0, +) + 2 * (columns.count - 1) > width {
+            for column in columns.indices.dropFirst() {
+                let narrowest = max(rows.map { self.width(cell($0, column)) }.max() ?? 0, longestWord(columns[column]))
+                if narrowest < widths[column] {
+                    widths[column] = narrowest
+                    headings[column] = wrap(columns[column], width: narrowest)
+                }
+            }
+        }
         let others = widths.dropFirst().reduce(0, +) + 2 * (columns.count - 1)
         let room = width - indent - others
-        if let firstWidth = widths.first, firstWidth > room, room >= 12 { widths[0] = room }
+        // A continued first cell hangs 2 columns in: its longest word needs those 2 as well.
+        let firstWordRoom = (all.map { longestWord(cell($0, 0)) }.max() ?? 0) + 2
+        if let firstWidth = widths.first, firstWidth > room { widths[0] = max(room, firstWordRoom) }
         var lines: [String] = []
-        for cells in all {
-            let firstCell = cells.first ?? ""
+        // The headings, bottom-aligned: each column's last heading line sits just above its cells.
+        let height = headings.map(\.count).max() ?? 1
+        var headingRows = (0..<height).map { _ in columns.map { _ in "" } }
+        for column in columns.indices where column > 0 {
+            for (offset, text) in headings[column].enumerated() { headingRows[height - headings[column].count + offset][column] = text }
+        }
+        headingRows[height - 1][0] = columns.first ?? ""
+        for (number, cells) in (headingRows.dropLast() + [headingRows[height - 1]] + rows).enumerated() {
+            let isHeadingLine = number < height - 1
+            let firstCell = cell(cells, 0)
             let firstLines = self.width(firstCell) > widths[0] ? wrap(firstCell, width: widths[0], indent: 2) : [firstCell]
-            for (number, text) in firstLines.enumerated() {
+            for (index, text) in firstLines.enumerated() {
                 var line = String(repeating: " ", count: indent) + text
-                if number == 0 {
+                if index == 0 {
                     line += String(repeating: " ", count: max(0, widths[0] - self.width(text)))
                     for column in columns.indices.dropFirst() {
-                        let cell = column < cells.count ? cells[column] : ""
-                        line += "  " + String(repeating: " ", count: max(0, widths[column] - self.width(cell))) + cell
+                        let value = cell(cells, column)
+                        line += "  " + String(repeating: " ", count: max(0, widths[column] - self.width(value))) + value
                     }
                 }
-                lines.append(line)
+                lines.append(isHeadingLine ? String(line.reversed().drop { $0 == " " }.reversed()) : line)
             }
         }
         return lines

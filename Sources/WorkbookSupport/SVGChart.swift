@@ -6,11 +6,26 @@ import Foundation
 public struct ChartSeries: Sendable {
     public let name: String
     public let values: [Double]
-    public init(_ name: String, _ values: [Double]) { self.name = name; self.values = values }
+    /// Each value's spread as a share of it (half the interquartile range over the median, as the
+    /// tables print it), drawn as a bar from value × (1 − spread) to value × (1 + spread); empty: none.
+    public let spreads: [Double]
+    public init(_ name: String, _ values: [Double], spreads: [Double] = []) {
+        self.name = name
+        self.values = values
+        self.spreads = spreads
+    }
+
+    /// The spread of the value at `index`, if one was given and it is not zero.
+    func spread(at index: Int) -> Double? {
+        index < spreads.count && spreads[index] > 0 ? spreads[index] : nil
+    }
 }
 
 public enum SVGChart {
     static let palette = ["#4C78A8", "#F58518", "#54A24B", "#E45756", "#72B7B2", "#B279A2", "#9D755D", "#BAB0AC"]
+    /// Each line's dash pattern: two series that run together (totalSize and removeExpiredValues
+    /// cost the same) stay both visible, one through the gaps of the other.
+    static let dashes = ["", "7 4", "2 3", "10 3 2 3", "4 4", "1 5", "12 4", "3 2 1 2"]
     static let width = 840.0, height = 420.0
     static let left = 90.0, right = 250.0, top = 50.0, bottom = 70.0
 
@@ -26,7 +41,11 @@ public enum SVGChart {
             let groupX = left + Double(c) * groupWidth + groupWidth * 0.1
             for (s, item) in series.enumerated() where c < item.values.count && item.values[c] > 0 {
                 let y = scale.y(item.values[c], top: top)
-                body += rect(x: groupX + Double(s) * barWidth, y: y, w: barWidth * 0.92, h: height - bottom - y, color: palette[s % palette.count])
+                let x = groupX + Double(s) * barWidth
+                body += rect(x: x, y: y, w: barWidth * 0.92, h: height - bottom - y, color: palette[s % palette.count])
+                if let spread = item.spread(at: c) {
+                    body += errorBar(x: x + barWidth * 0.46, value: item.values[c], spread: spread, scale: scale)
+                }
             }
             body += text(category, x: groupX + groupWidth * 0.4, y: height - bottom + 18, anchor: "middle", size: 11)
         }
@@ -48,16 +67,40 @@ public enum SVGChart {
         }
         body += text(xLabel, x: left + plotWidth / 2, y: height - 25, anchor: "middle", size: 12)
         for (s, item) in series.enumerated() {
-            let color = palette[s % palette.count]
-            let points = item.values.enumerated().filter { $0.element > 0 && $0.offset < x.count }
-                .map { "\(fmt(px($0.offset))),\(fmt(yScale.y($0.element, top: top)))" }
-            body += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>\n"
-            for point in points {
+            let color = palette[s % palette.count], dash = dashes[s % dashes.count]
+            let shown = item.values.enumerated().filter { $0.element > 0 && $0.offset < x.count }
+            let points = shown.map { "\(fmt(px($0.offset))),\(fmt(yScale.y($0.element, top: top)))" }
+            body += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\""
+                + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + " points=\"\(points.joined(separator: " "))\"/>\n"
+            for (point, value) in zip(points, shown) {
                 let xy = point.split(separator: ",")
                 body += "<circle cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"3\" fill=\"\(color)\"/>\n"
+                if let spread = item.spread(at: value.offset) {
+                    body += errorBar(x: px(value.offset), value: value.element, spread: spread, scale: yScale, color: color)
+                }
             }
         }
-        return document(body + legend(series.map(\.name)))
+        return document(body + legend(series.map(\.name), dashed: true))
+    }
+
+    /// A vertical bar from value × (1 − spread) to value × (1 + spread), with caps.
+    static func errorBar(x: Double, value: Double, spread: Double, scale: Scale, color: String = "#333") -> String {
+        let low = scale.y(Swift.max(value * (1 - spread), value * 0.001), top: top), high = scale.y(value * (1 + spread), top: top)
+        return "<path d=\"M\(fmt(x - 3)) \(fmt(low)) H\(fmt(x + 3)) M\(fmt(x)) \(fmt(low)) V\(fmt(high)) M\(fmt(x - 3)) \(fmt(high)) H\(fmt(x + 3))\" "
+            + "stroke=\"\(color)\" stroke-width=\"1\" fill=\"none\"/>\n"
+    }
+
+    /// The run's facts under the chart (date, machine, quick mode), so that a chart copied out of
+    /// its report still says where its figures came from.
+    public static func withFooter(_ svg: String, _ lines: [String]) -> String {
+        let extra = Double(lines.count) * 13 + 8
+        func size(_ tall: Double) -> String { "height=\"\(Int(tall))\" viewBox=\"0 0 \(Int(width)) \(Int(tall))\"" }
+        let grown = svg.replacingOccurrences(of: size(height), with: size(height + extra))
+        guard let end = grown.range(of: "</svg>", options: .backwards) else { return svg }
+        let footer = lines.enumerated().map { index, line in
+            text(line, x: 8, y: height + 14 + Double(index) * 13, anchor: "start", size: 10)
+        }.joined()
+        return String(grown[..<end.lowerBound]) + footer + "</svg>\n"
     }
 
     /// Maps values to pixels, linearly from 0 or logarithmically by decades.
@@ -108,11 +151,17 @@ public enum SVGChart {
         return out
     }
 
-    static func legend(_ names: [String]) -> String {
+    static func legend(_ names: [String], dashed: Bool = false) -> String {
         var out = ""
         for (index, name) in names.enumerated() {
             let y = top + Double(index) * 20
-            out += rect(x: width - right + 16, y: y, w: 12, h: 12, color: palette[index % palette.count])
+            let color = palette[index % palette.count], dash = dashes[index % dashes.count]
+            if dashed {
+                out += "<line x1=\"\(fmt(width - right + 10))\" y1=\"\(fmt(y + 6))\" x2=\"\(fmt(width - right + 30))\" y2=\"\(fmt(y + 6))\" "
+                    + "stroke=\"\(color)\" stroke-width=\"2\"" + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
+            } else {
+                out += rect(x: width - right + 16, y: y, w: 12, h: 12, color: color)
+            }
             out += text(name, x: width - right + 34, y: y + 11, anchor: "start", size: 12)
         }
         return out

@@ -48,6 +48,23 @@ public enum Stats {
     }
 
     /// "123 ns", "4.5 µs", "6.7 ms", "1.2 s".
+    /// A spread (a share of the median) as "±12%"; under 1 %, with one decimal ("±0.4%"), and
+    /// "±<0.1%" below that: "±0%" would claim rounds that did not differ at all.
+    public static func formatSpread(_ share: Double) -> String {
+        let percent = share * 100
+        if percent >= 1 { return String(format: "±%.0f%%", percent) }
+        if percent >= 0.05 { return String(format: "±%.1f%%", percent) }
+        return "±<0.1%"
+    }
+
+    /// A byte count in binary units, as they are meant: "512 B", "1 KiB", "256 KiB", "4 MiB", "23.5 GiB".
+    public static func formatBytes(_ bytes: Int64) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
+        return value == value.rounded() ? String(format: "%.0f %@", value, units[unit]) : String(format: "%.1f %@", value, units[unit])
+    }
+
     public static func formatNanoseconds(_ value: Double) -> String {
         switch value {
         case ..<1_000: return String(format: "%.0f ns", value)
@@ -56,6 +73,10 @@ public enum Stats {
         default: return String(format: "%.2f s", value / 1_000_000_000)
         }
     }
+
+    /// A byte count in binary units, named as such ("15.6 GiB", "12 KiB"): ByteCountFormatter's
+    /// `.memory` style divides by 1024 but prints "GB".
+    public static func formatBytes(_ bytes: Int) -> String { formatBytes(Int64(bytes)) }
 }
 
 /// A small seeded generator (SplitMix64), so a run can be repeated from its printed seed.

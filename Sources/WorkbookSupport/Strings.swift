@@ -25,7 +25,7 @@ public enum Strings {
         case errorResetFlag, errorResetWhich, errorResetNoExercise, errorResetNeedsYes, errorResetShipped, errorResetWrite
         case resetPrompt, resetKept, resetRestoredMissing, resetRestored
         // check
-        case checkAllDone, checkTally, checkNext, errorCheckPackage, tickerChecking, firstBuildLibrary, firstBuildProgram
+        case checkGenerated, checkAllDone, checkTally, checkNext, errorCheckPackage, tickerChecking, firstBuildLibrary, firstBuildProgram
         case verdictDone, verdictToDo, verdictTimedOut, verdictGlue, verdictCrash, verdictMissing, verdictNoCompile, verdictNotChecked
         case checkMessagesNote, missingNothing, missingRestore, crashDied, crashConcurrency, hungStopped, hungCauses
         case notBuilt, reportEdit, reportHint, errorSelectNoChapter, errorSelectUnknown, warningNotRecorded
@@ -38,6 +38,9 @@ public enum Strings {
         case chapterBanner, chapterQuickRun, chapterSummary, chapterSummaryQuick, chapterNothingMeasured
         case chapterWhereToRead, chapterTryIt, chapterNoExercise, chapterHintCommand, chapterNotes
         case chapterHelp, errorChapterStopped, errorSeedMissing, errorSeedNotNumber, errorUnknownOption
+        // the loop: interrupts, folders that cannot be written, protected lines, backups, the list's legend
+        case interrupted, errorCannotWrite, watchStopped, glueLineChanged, glueLineRemoved, glueLineAdded, glueUndo
+        case resetKeptCopy, listLegend, crashWhile, compileMore, fileNotFolder
     }
 
     /// The text for `key` in `language` with `values` in its placeholders; English when the
@@ -50,8 +53,10 @@ public enum Strings {
     /// `template` with `{n}` replaced by `values[n - 1]`.
     static func fill(_ template: String, _ values: [String]) -> String {
         var text = template
-        for (index, value) in values.enumerated().reversed() {
-            text = text.replacingOccurrences(of: "{\(index + 1)}", with: value)
+        // Last first, so {1} never eats the start of {10}. By index, not `enumerated().reversed()`:
+        // EnumeratedSequence is a Collection only in Swift 6.1's standard library (macOS 15.4).
+        for index in values.indices.reversed() {
+            text = text.replacingOccurrences(of: "{\(index + 1)}", with: values[index])
         }
         return text
     }
@@ -109,17 +114,18 @@ public enum Strings {
         .errorResetFlag: "error: unknown option '{1}' for reset.{2} See: swift run workbook help reset",
         .errorResetWhich: "error: which exercise? e.g. swift run workbook reset 04-reconcile-keys   ('swift run workbook list' shows them)",
         .errorResetNoExercise: "error: there is no exercise named '{1}'.{2} 'swift run workbook list' shows them all.",
-        .errorResetNeedsYes: "error: reset replaces {1} and loses your edits; add --yes to do it without asking",
+        .errorResetNeedsYes: "error: reset replaces {1} (your version is kept in .workbook-backups/); add --yes to do it without asking",
         .errorResetShipped: "error: the shipped copy {1} cannot be read, so there is nothing to restore from "
             + "({2}). Get it back with: git checkout -- {1}",
         .errorResetWrite: "error: could not write {1}: {2}",
-        .resetPrompt: "Restore {1} to the shipped version? Your edits to it will be lost. [y/N] ",
+        .resetPrompt: "Restore {1} to the shipped version? Your version will be kept in .workbook-backups/. [y/N] ",
         .resetKept: "Kept your file.",
         .resetRestoredMissing: "Restored {1}, which was missing: it is the shipped version again.",
         .resetRestored: "Restored {1} as shipped. Its last check and the hints seen are forgotten.",
 
         .checkAllDone: "All {1} exercises are done. 'swift run workbook check all' checks them again.",
         .checkTally: "{1} of {2} done.",
+        .checkGenerated: "{1} generated cases gave the reference's answers (seed {2}; --seed N tries other cases)",
         .checkNext: "Next: {1} — {2}. Edit {3}, then: swift run workbook check",
         .errorCheckPackage: "error: cannot write the check package in {1}: {2}",
         .tickerChecking: "checking {1}{2}",
@@ -138,7 +144,7 @@ public enum Strings {
         .missingRestore: "restore it as shipped: swift run workbook reset {1}",
         .crashDied: "the check's run of your code died of {1}",
         .tickerSanitizer: "checking {1} again under ThreadSanitizer{2}",
-        .tsanFirstBuild: " (its first build compiles the library again with the sanitizer: a few minutes, once)",
+        .tsanFirstBuild: " (its first build compiles the library again with the sanitizer, once: 89 s measured here, see docs/CHECKS.md)",
         .tsanClean: "ThreadSanitizer also watched one run of the check and saw no data race in it (it sees only the races that happen in the run it watches).",
         .tsanElsewhere: "ThreadSanitizer reported {1} race(s) only inside the workbook's own probes, none in your file: not counted.",
         .tsanUnavailable: "{1}: this check ran without ThreadSanitizer.",
@@ -181,15 +187,18 @@ public enum Strings {
             한국어: --lang ko (or LANG=ko_KR.UTF-8); --lang en for English.
             """,
         .helpCheck: """
-            USAGE: swift run workbook check [all | NN | EXERCISE]
+            USAGE: swift run workbook check [all | NN | EXERCISE] [--seed N]
 
             Builds your exercise file on its own and runs its check: done, to do (with the first thing
             that is wrong), does not compile (with the compiler's message), crashed, did not finish,
             or missing (the file is gone: reset restores it).
             A concurrency exercise that passes is checked once more under ThreadSanitizer, which names
-            your lines in any data race it sees (its first build takes a few minutes; KFD_CHECK_TSAN=0
-            skips it).
+            your lines in any data race it sees (its first build compiles the library again: 89 s measured
+            on a busy 2-core Linux machine, once; docs/CHECKS.md has the times; KFD_CHECK_TSAN=0 skips it).
             With no argument: the current exercise (the first not done). 'all': every exercise.
+            The value exercises also run your code and a reference on thousands of generated inputs
+            and show the smallest one where they differ; the inputs come from a fixed seed, so the
+            verdict is the same on every run. --seed N draws other inputs.
             A broken file only ever fails its own check: nothing else is built from it.
             Examples: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
             """,
@@ -210,12 +219,13 @@ public enum Strings {
             USAGE: swift run workbook reset EXERCISE [--yes]
 
             Restores the exercise file as shipped (from Tests/Exercises/shipped/), after asking;
-            --yes does not ask. A deleted file is simply restored. The exercise is no longer done and
-            its hints count again from the first.
+            --yes does not ask. Your version is kept first, in .workbook-backups/ (its name is printed).
+            A deleted file is simply restored. The exercise is no longer done and its hints count again
+            from the first.
             Example: swift run workbook reset 01-cache-key --yes
             """,
         .helpVerify: """
-            USAGE: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants]
+            USAGE: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants] [--seed N]
 
             What CI runs: every reference solution passes its check, every shipped stub fails it, and
             every near-miss (Tests/Exercises/near-misses/<id>/, a plausible wrong answer each) fails it;
@@ -223,7 +233,8 @@ public enum Strings {
             each reference solution that compiles (a statement left out, doubled, swapped, moved out of
             its lock, a hop through a global queue, a boundary moved, …) fails its check, unless it is
             listed as equivalent, with its reason, in Tests/Exercises/equivalent-mutants/<id>.txt.
-            --verbose says why each stub, near-miss and mutant was rejected; --no-mutants skips them.
+            --verbose says why each stub, near-miss and mutant was rejected; --no-mutants skips them;
+            --seed N runs every check on generated inputs drawn from seed N instead of its own.
             swift run workbook mutants EXERCISE [DIGEST] lists an exercise's mutants, or shows one.
             """,
         .helpMutants: """
@@ -269,6 +280,23 @@ public enum Strings {
         .errorSeedMissing: "--seed needs a number after it, e.g. --seed 42",
         .errorSeedNotNumber: "--seed must be a whole number, 0 or more (not '{1}'), e.g. --seed 42",
         .errorUnknownOption: "unknown option '{1}'.{2} See --help.",
+
+        .interrupted: "stopped: the check program and any build it was waiting for were stopped too.",
+        .errorCannotWrite: "error: cannot write {1} ({2}). A check builds your file's check program there. "
+            + "Make the workbook folder writable again (chmod -R u+w {3}), or build the checks in a folder you can write: "
+            + "KFD_CHECK_BUILD_DIR=/a/writable/folder swift run workbook check",
+        .watchStopped: "watch stopped: nothing can be checked until this is fixed.",
+        .glueLineChanged: "line {1} is a DO NOT EDIT line, and it was changed. As shipped: `{2}` — yours: `{3}`",
+        .glueLineRemoved: "a DO NOT EDIT line is gone (it was after line {1}): `{2}`",
+        .glueLineAdded: "line {1} was added among the DO NOT EDIT lines: `{2}`",
+        .glueUndo: "the check calls your code through those lines: undo that edit (swift run workbook reset {1} restores "
+            + "the whole file and keeps a copy of yours).",
+        .resetKeptCopy: "Your version was kept as {1}.",
+        .listLegend: "done: passed, and the file is still the one that passed · to do: checked, not passing yet · "
+            + "changed: edited since its last check · unchecked: not checked yet · missing: the file is gone",
+        .crashWhile: "it crashed while the check ran line {1} of {2}: {3}",
+        .compileMore: "… and {1} more in your file (fix these first: the first error often causes the others)",
+        .fileNotFolder: "{1} is a file, not a folder",
     ]
 
     /// The Korean table: the same keys, written for Korean iOS developers (identifiers, commands
@@ -292,7 +320,7 @@ public enum Strings {
         .errorNotInWorkbook: "error: workbook 폴더 안에서 실행하세요 ({1}부터 위로 CacheWorkbook의 Package.swift가 없습니다)",
         .errorNoSwift: "error: PATH에 'swift'가 없습니다",
 
-        .listTitle: "Cache Workbook — Kingfisher의 캐시를 다시 만들고, 돌려 보고, 일부러 망가뜨려 본다",
+        .listTitle: "Cache Workbook — Kingfisher의 캐시를 다시 만들고, 돌려 보고, 일부러 망가뜨린다",
         .listRun: "    실행: swift run workbook {1}   (또는: swift run {2})  ·  노트: {3}/README.ko.md",
         .statusDone: "완료     ",
         .statusToDo: "할 일    ",
@@ -318,17 +346,18 @@ public enum Strings {
         .errorResetFlag: "error: reset에는 '{1}' 옵션이 없습니다.{2} 참고: swift run workbook help reset",
         .errorResetWhich: "error: 어떤 연습문제인가요? 예: swift run workbook reset 04-reconcile-keys   ('swift run workbook list'에 목록이 있습니다)",
         .errorResetNoExercise: "error: 이름이 '{1}'인 연습문제는 없습니다.{2} 전체 목록은 'swift run workbook list'로 보세요.",
-        .errorResetNeedsYes: "error: reset은 {1} 파일을 덮어써서 고친 내용이 사라집니다. 묻지 않고 하려면 --yes를 붙이세요",
+        .errorResetNeedsYes: "error: reset은 {1} 파일을 덮어씁니다(여러분의 파일은 .workbook-backups/에 남습니다). 묻지 않고 하려면 --yes를 붙이세요",
         .errorResetShipped: "error: 배포본 {1} 파일을 읽을 수 없어 되돌릴 원본이 없습니다 ({2}). "
             + "이렇게 복구하세요: git checkout -- {1}",
         .errorResetWrite: "error: {1} 파일을 쓸 수 없습니다: {2}",
-        .resetPrompt: "{1} 파일을 처음 배포된 상태로 되돌릴까요? 고친 내용은 사라집니다. [y/N] ",
+        .resetPrompt: "{1} 파일을 처음 배포된 상태로 되돌릴까요? 여러분의 파일은 .workbook-backups/에 남겨 둡니다. [y/N] ",
         .resetKept: "파일을 그대로 두었습니다.",
         .resetRestoredMissing: "없던 {1} 파일을 되살렸습니다: 처음 배포된 상태입니다.",
         .resetRestored: "{1} 파일을 처음 배포된 상태로 되돌렸습니다. 마지막 확인 결과와 본 힌트 기록은 지웠습니다.",
 
         .checkAllDone: "연습문제 {1}개를 모두 풀었습니다. 다시 확인하려면: swift run workbook check all",
         .checkTally: "{2}개 중 {1}개 완료.",
+        .checkGenerated: "생성한 입력 {1}개에서 참고 답안과 같은 답 (seed {2}; --seed N으로 다른 입력을 시도)",
         .checkNext: "다음: {1} — {2}. {3} 파일을 고친 뒤: swift run workbook check",
         .errorCheckPackage: "error: {1}에 확인용 패키지를 쓸 수 없습니다: {2}",
         .tickerChecking: "{1} 확인 중{2}",
@@ -337,7 +366,7 @@ public enum Strings {
         .verdictDone: "✔ 완료",
         .verdictToDo: "✘ 할 일",
         .verdictTimedOut: "✘ 끝나지 않음",
-        .verdictGlue: "✘ glue 수정됨",
+        .verdictGlue: "✘ 고치면 안 되는 줄을 고침",
         .verdictCrash: "✘ 크래시",
         .verdictMissing: "✘ 파일 없음",
         .verdictNoCompile: "✘ 컴파일 안 됨",
@@ -347,14 +376,14 @@ public enum Strings {
         .missingRestore: "처음 상태로 되돌리기: swift run workbook reset {1}",
         .crashDied: "확인 프로그램이 돌린 여러분의 코드가 죽었습니다 (시그널: {1})",
         .tickerSanitizer: "{1}을(를) ThreadSanitizer로 한 번 더 확인하는 중{2}",
-        .tsanFirstBuild: " (처음 한 번은 라이브러리를 sanitizer와 함께 다시 빌드하므로 몇 분 걸립니다)",
-        .tsanClean: "ThreadSanitizer도 확인을 한 번 지켜봤고, 그 실행에서는 데이터 레이스가 보이지 않았습니다(지켜본 실행에서 일어난 레이스만 봅니다).",
-        .tsanElsewhere: "ThreadSanitizer가 race {1}건을 보고했지만 모두 워크북 자체의 probe 안이고, 여러분의 파일에는 없습니다: 감점하지 않습니다.",
+        .tsanFirstBuild: " (처음 한 번은 라이브러리를 sanitizer와 함께 다시 빌드합니다: 여기서 측정한 값은 89 s, docs/CHECKS.ko.md 참고)",
+        .tsanClean: "ThreadSanitizer도 확인을 한 번 지켜봤고, 그 실행에서는 데이터 레이스가 보이지 않았습니다(지켜본 실행에서 일어난 데이터 레이스만 봅니다).",
+        .tsanElsewhere: "ThreadSanitizer가 데이터 레이스 {1}건을 보고했지만 모두 워크북 자체의 probe 안이고, 여러분의 파일에는 없습니다: 감점하지 않습니다.",
         .tsanUnavailable: "{1}: 이번 확인은 ThreadSanitizer 없이 했습니다.",
         .tsanNotUsable: "여기서는 ThreadSanitizer를 쓸 수 없어 이번 확인은 그것 없이 했습니다 ({1})",
-        .crashConcurrency: ": 동시성 연습문제에서는 보통 data race(두 스레드가 한 값을 동시에 바꿈)이거나, 이미 해제된 객체를 쓴 경우(unowned 참조)입니다.",
-        .hungStopped: "확인 프로그램이 끝나지 않아 멈췄습니다. 코드 어딘가가 끝나지 않습니다:",
-        .hungCauses: "풀리지 않는 lock, 바쁜 queue(또는 지금 있는 queue)로의 sync, 끝나지 않는 루프 중 하나입니다.",
+        .crashConcurrency: ": 동시성 연습문제에서는 보통 데이터 레이스(두 스레드가 한 값을 동시에 바꿈)이거나, 이미 해제된 객체를 쓴 경우(unowned 참조)입니다.",
+        .hungStopped: "확인 프로그램이 끝나지 않아서 워크북이 중단시켰습니다. 코드 어딘가가 끝나지 않습니다:",
+        .hungCauses: "풀리지 않는 lock, 바쁜 큐(또는 지금 있는 큐)로의 sync, 끝나지 않는 루프 중 하나입니다.",
         .notBuilt: ": 확인 프로그램을 빌드하지 못했습니다",
         .reportEdit: "고칠 파일: {1}",
         .reportHint: "힌트: swift run workbook hint {1}",
@@ -391,13 +420,16 @@ public enum Strings {
             --json 출력은 언어와 무관합니다.
             """,
         .helpCheck: """
-            사용법: swift run workbook check [all | NN | EXERCISE]
+            사용법: swift run workbook check [all | NN | EXERCISE] [--seed N]
 
             연습문제 파일만 따로 빌드해서 확인을 돌립니다. 결과는 완료, 할 일(틀린 첫 지점과 함께),
             컴파일 안 됨(컴파일러 메시지와 함께), 크래시, 끝나지 않음, 파일 없음(reset으로 되살림) 중 하나입니다.
             동시성 연습문제는 통과하면 ThreadSanitizer로 한 번 더 확인하고, data race가 보이면 여러분 코드의
-            줄을 알려 줍니다 (첫 빌드는 몇 분 걸립니다; KFD_CHECK_TSAN=0이면 건너뜁니다).
+            줄을 알려 줍니다 (첫 빌드는 라이브러리를 다시 빌드합니다: 바쁜 2코어 Linux 머신에서 한 번 89 s로 측정,
+            시간은 docs/CHECKS.ko.md에; KFD_CHECK_TSAN=0이면 건너뜁니다).
             인자가 없으면 지금 풀 연습문제(아직 못 푼 첫 번째), 'all'이면 전부입니다.
+            값 연습문제는 여러분 코드와 참고 구현을 생성한 입력 수천 개에 돌려, 답이 다른 가장 작은 입력을
+            보여 줍니다. 입력은 고정된 seed에서 나오므로 몇 번을 돌려도 판정이 같습니다. --seed N은 다른 입력을 뽑습니다.
             망가진 파일은 자기 확인만 실패시킵니다: 그 파일로 다른 것은 빌드하지 않습니다.
             예: swift run workbook check · swift run workbook check 04 · swift run workbook check 05-cache-time
             """,
@@ -418,12 +450,12 @@ public enum Strings {
             사용법: swift run workbook reset EXERCISE [--yes]
 
             연습문제 파일을 처음 배포된 상태(Tests/Exercises/shipped/)로 되돌립니다. 먼저 묻고,
-            --yes면 묻지 않습니다. 지워진 파일은 그냥 되살립니다. 되돌린 연습문제는 다시 '할 일'이 되고
-            힌트도 첫 번째부터 다시 셉니다.
+            --yes면 묻지 않습니다. 여러분의 파일은 먼저 .workbook-backups/에 남겨 두고 그 이름을 출력합니다.
+            지워진 파일은 그냥 되살립니다. 되돌린 연습문제는 다시 '할 일'이 되고 힌트도 첫 번째부터 다시 셉니다.
             예: swift run workbook reset 01-cache-key --yes
             """,
         .helpVerify: """
-            사용법: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants]
+            사용법: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants] [--seed N]
 
             CI가 돌리는 것: 모든 참고 답안은 확인을 통과하고, 배포된 stub과 모든 near-miss
             (Tests/Exercises/near-misses/<id>/, 그럴듯한 오답 하나씩)는 실패해야 합니다. 동시성 연습문제의 답안은
@@ -431,6 +463,7 @@ public enum Strings {
             lock 밖으로 옮기기, global queue 거치기, 경계 옮기기, …)는 모두 실패해야 합니다.
             예외는 Tests/Exercises/equivalent-mutants/<id>.txt에 이유와 함께 적힌 동등한 mutant뿐입니다.
             --verbose는 stub·near-miss·mutant가 거부된 이유를 보여 주고, --no-mutants는 mutant를 건너뜁니다.
+            --seed N은 모든 확인의 생성 입력을 각자의 seed 대신 seed N에서 뽑습니다.
             swift run workbook mutants EXERCISE [DIGEST]는 mutant 목록이나 하나의 전체 변경을 보여 줍니다.
             """,
         .helpMutants: """
@@ -477,5 +510,22 @@ public enum Strings {
         .errorSeedMissing: "--seed 뒤에 숫자가 필요합니다. 예: --seed 42",
         .errorSeedNotNumber: "--seed는 0 이상의 정수여야 합니다 (받은 값: '{1}'). 예: --seed 42",
         .errorUnknownOption: "알 수 없는 옵션 '{1}'.{2} --help를 보세요.",
+
+        .interrupted: "중단했습니다: 워크북이 기다리던 확인 프로그램과 빌드도 함께 멈췄습니다.",
+        .errorCannotWrite: "error: {1}에 쓸 수 없습니다 ({2}). 확인은 여기에 여러분 파일의 확인 프로그램을 빌드합니다. "
+            + "workbook 폴더를 다시 쓸 수 있게 하거나(chmod -R u+w {3}), 쓸 수 있는 폴더에서 빌드하세요: "
+            + "KFD_CHECK_BUILD_DIR=/쓸/수/있는/폴더 swift run workbook check",
+        .watchStopped: "감시를 멈췄습니다: 이 문제를 고치기 전에는 아무것도 확인할 수 없습니다.",
+        .glueLineChanged: "{1}번째 줄은 DO NOT EDIT 줄인데 바뀌었습니다. 배포본: `{2}` — 여러분 파일: `{3}`",
+        .glueLineRemoved: "DO NOT EDIT 줄 하나가 없어졌습니다 ({1}번째 줄 다음에 있던 줄): `{2}`",
+        .glueLineAdded: "DO NOT EDIT 줄들 사이에 {1}번째 줄이 추가되었습니다: `{2}`",
+        .glueUndo: "확인은 이 줄들을 거쳐 여러분 코드를 부릅니다: 그 수정을 되돌리세요 (swift run workbook reset {1}은 "
+            + "파일 전체를 되돌리고 여러분 파일의 사본을 남깁니다).",
+        .resetKeptCopy: "여러분의 파일은 {1}에 남겨 두었습니다.",
+        .listLegend: "완료: 통과했고 파일이 통과한 그대로임 · 할 일: 확인했지만 아직 통과 못 함 · "
+            + "바뀜: 마지막 확인 뒤 고침 · 미확인: 아직 확인 안 함 · 없음: 파일이 사라짐",
+        .crashWhile: "확인이 {2}의 {1}번째 줄을 돌리던 중에 죽었습니다: {3}",
+        .compileMore: "… 여러분 파일에 {1}개 더 있습니다 (위의 것부터 고치세요: 첫 에러가 나머지를 부르는 일이 많습니다)",
+        .fileNotFolder: "{1}은(는) 폴더가 아니라 파일입니다",
     ]
 }

@@ -63,6 +63,9 @@ enum CheckResult: Sendable {
     case doesNotCompile([String])
     /// The program could not be built for another reason (the workbook's own build, the toolchain).
     case buildFailed(String)
+    /// The learner's DO NOT EDIT lines differ from the shipped stub's: each change, then the
+    /// learner's own compiler messages, if any.
+    case protectedLinesChanged([String], compiler: [String])
 
     var passed: Bool {
         if case .outcome(let outcome) = self { return outcome.verdict == .passed }
@@ -75,10 +78,76 @@ struct CheckPackage {
     let name: String
     /// "kfd-checks-NAME", never a bare "learner" or "corpus": a package's identity is its folder's
     /// name, and a workbook cloned into a folder of the same name would clash with it.
-    var folder: URL { root.appendingPathComponent(".build/workbook-checks/kfd-checks-\(name)", isDirectory: true) }
+    var folder: URL { Self.checksFolder(root: root).appendingPathComponent("kfd-checks-\(name)", isDirectory: true) }
+
+    /// Where the check packages are built: `.build/workbook-checks/` in the workbook, or the folder
+    /// `KFD_CHECK_BUILD_DIR` names (for a workbook folder the learner cannot write).
+    static func checksFolder(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let chosen = environment["KFD_CHECK_BUILD_DIR"], !chosen.isEmpty {
+            return URL(fileURLWithPath: chosen, isDirectory: true).standardizedFileURL
+        }
+        return root.appendingPathComponent(".build/workbook-checks", isDirectory: true)
+    }
+
+    /// How the generated manifest names the workbook: relative from its own .build (so a moved
+    /// workbook keeps its checks), else by its full path.
+    private var workbookPath: String {
+        folder.deletingLastPathComponent().path == root.appendingPathComponent(".build/workbook-checks").path ? "../../.." : root.path
+    }
 
     /// Writes the package for `subjects` (all of them: a program holds every subject of its exercise).
+    /// A folder or file that cannot be written is a `CannotWrite` naming it.
     func prepare(_ subjects: [CheckSubject]) throws {
+        do { try write(subjects) } catch let error as CannotWrite { throw error } catch {
+            throw CannotWrite(path: (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? folder.path, error: error)
+        }
+        // SwiftPM writes in the package's .build: find out now, not from a build's raw output.
+        let probe = folder.appendingPathComponent(".build/.workbook-write-probe")
+        do {
+            try FileManager.default.createDirectory(at: probe.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data().write(to: probe)
+            try? FileManager.default.removeItem(at: probe)
+        } catch {
+            throw CannotWrite(path: probe.deletingLastPathComponent().path, error: error)
+        }
+    }
+
+    /// A folder or file of the check package that could not be written, and why, in a few words.
+    struct CannotWrite: Error {
+        let path: String
+        let reason: String
+
+        init(path: String, error: Error) {
+            self.path = path
+            let nsError = error as NSError
+            if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+                reason = String(cString: strerror(Int32(underlying.code)))
+            } else if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileWriteNoPermission.rawValue {
+                reason = String(cString: strerror(EACCES))
+            } else if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileWriteVolumeReadOnly.rawValue {
+                reason = String(cString: strerror(EROFS))
+            } else {
+                reason = Self.obstacle(above: path) ?? nsError.localizedDescription
+            }
+        }
+
+        /// Why nothing can be made at `path`, found by looking at the nearest part of it that
+        /// exists (Foundation's error for a file standing where a folder is needed names no cause).
+        static func obstacle(above path: String) -> String? {
+            var folder = URL(fileURLWithPath: path)
+            while folder.path != "/" {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+                    if !isFolder.boolValue { return Strings.text(.fileNotFolder, folder.path) }
+                    return access(folder.path, W_OK) == 0 ? nil : "\(folder.path): " + String(cString: strerror(EACCES))
+                }
+                folder.deleteLastPathComponent()
+            }
+            return nil
+        }
+    }
+
+    private func write(_ subjects: [CheckSubject]) throws {
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
         var targets: [String] = []
@@ -121,7 +190,7 @@ struct CheckPackage {
         let package = Package(
             name: "WorkbookChecks\(name.capitalized)",
             platforms: [.macOS(.v15)],
-            dependencies: [.package(path: "../../..")],
+            dependencies: [.package(path: "\(workbookPath)")],
             targets: [
         \(targets.joined(separator: "\n"))
             ],
@@ -168,25 +237,61 @@ struct CheckPackage {
     func build(_ exercises: [ExerciseInfo]?, swift: URL) -> String? {
         var arguments = ["build", "--package-path", folder.path]
         if let exercises, exercises.count == 1 { arguments += ["--product", "check-" + exercises[0].name] }
-        var result = ChildProcess.run(swift, arguments: arguments, environment: ["NO_COLOR": "1"], timeout: 1_800)
+        var result = ChildProcess.run(swift, arguments: arguments, environment: ["NO_COLOR": "1"], timeout: 1_800, onInterrupt: .interrupt)
         // When the workbook itself loses a source file (an update removed it), this package's
         // build plan still names it: "missing inputs". Its build folder is then stale: start afresh.
         if !result.succeeded, (result.stdout + result.stderr).contains("because of missing inputs") {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(".build"))
-            result = ChildProcess.run(swift, arguments: arguments, environment: ["NO_COLOR": "1"], timeout: 1_800)
+            result = ChildProcess.run(swift, arguments: arguments, environment: ["NO_COLOR": "1"], timeout: 1_800, onInterrupt: .interrupt)
         }
         return result.succeeded ? nil : result.stdout + result.stderr
     }
 
-    /// The compiler's messages about `subject`'s file in a failed build's output, with its real path.
+    /// The compiler's messages about `subject`'s file in a failed build's output, with its real
+    /// path: each once, errors first in line order (errors on DO NOT EDIT lines the learner left as
+    /// shipped after the others), each as its "path:line:column: error: …" line followed by the
+    /// compiler's excerpt (the line and its caret), one string with line breaks.
     func compilerMessages(for subject: CheckSubject, in output: String) -> [String] {
         let copied = folder.appendingPathComponent("Variants/\(subject.module)/\(subject.exercise.file)").path
         let relative = subject.source.path.replacingOccurrences(of: root.path + "/", with: "")
-        return output.split(separator: "\n").map(String.init)
-            .filter { $0.hasPrefix(copied) && ($0.contains("error:") || $0.contains("warning:")) }
-            .map { $0.replacingOccurrences(of: copied, with: relative) }
-            .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let source = (try? String(contentsOf: subject.source, encoding: .utf8)) ?? ""
+        let shipped = (try? String(contentsOf: root.appendingPathComponent(subject.exercise.shipped), encoding: .utf8)) ?? ""
+        let edited = Set(Glue.changes(shipped: shipped, yours: source).compactMap { change -> Int? in
+            switch change {
+            case .changed(let line, _, _), .added(let line, _): return line
+            case .removed: return nil
+            }
+        })
+        let untouched = Set(Glue.numberedProtectedLines(of: source).map(\.number)).subtracting(edited)
+        return CompilerDiagnostics.messages(about: copied, in: output, isLikelyConsequence: { untouched.contains($0) }).map {
+            var diagnostic = $0
+            diagnostic.path = relative
+            return ([diagnostic.header] + diagnostic.excerpt).joined(separator: "\n")
+        }
     }
+
+    /// What became of the DO NOT EDIT lines of `subject`'s file, compared with the shipped stub's,
+    /// in the learner's words (empty when they are as shipped).
+    func protectedLineChanges(_ subject: CheckSubject) -> [String] {
+        guard let source = try? String(contentsOf: subject.source, encoding: .utf8),
+              let shipped = try? String(contentsOf: root.appendingPathComponent(subject.exercise.shipped), encoding: .utf8) else { return [] }
+        return Glue.changes(shipped: shipped, yours: source).map { change in
+            switch change {
+            case .changed(let line, let before, let after): return Strings.text(.glueLineChanged, line, before, after)
+            case .removed(let after, let before): return Strings.text(.glueLineRemoved, after, before)
+            case .added(let line, let after): return Strings.text(.glueLineAdded, line, after)
+            }
+        }
+    }
+
+    /// The variable that carries `--seed N` to the check programs (CheckRunner reads it).
+    static let seedVariable = "KFD_CHECK_SEED"
+
+    /// The seed `check --seed N` or `verify --seed N` set in this process (nil: each check's own).
+    static var seed: String? { getenv(seedVariable).map { String(cString: $0) } }
+
+    /// Sets the seed every check program run from now on is given.
+    static func use(seed: UInt64) { setenv(seedVariable, "\(seed)", 1) }
 
     /// Runs the check program on one subject.
     func run(_ subject: CheckSubject, seconds: Int = 20) -> CheckResult {
@@ -209,17 +314,74 @@ struct CheckPackage {
         environment["KFD_CHECK_SOURCE"] = subject.source.path
         environment["KFD_CHECK_GLUE"] = subject.exercise.glue
         environment["KFD_CHECK_SECONDS"] = "\(seconds)"
+        if let seed = Self.seed { environment[Self.seedVariable] = seed }
         let result = ChildProcess.run(program, arguments: [subject.kind.tag], environment: environment,
                                       timeout: TimeInterval(seconds + 10))
         if let outcome = CheckOutcome.parse(result.stdout) { return .outcome(outcome) }
         if result.timedOut { return .hung }
         if result.crashed {
-            let excerpt = (result.stderr + result.stdout).split(separator: "\n").map(String.init)
-                .filter { $0.contains("Fatal error") || $0.contains("crashed") || $0.contains(subject.exercise.file) }
-                .prefix(4)
-            return .crashed(result.outcome, Array(excerpt))
+            return .crashed(result.outcome, crashExcerpt(result.stderr + "\n" + result.stdout, subject))
         }
         return .buildFailed("the check program ended with \(result.outcome) without a result: \(result.stderr.suffix(400))")
+    }
+}
+
+extension CheckPackage {
+    /// What a crashed check program's output says about where it died: the runtime's own message,
+    /// the check's line it was running (that line names the input; in a loop over inputs, the
+    /// loop too) and the learner's lines in the crashed thread, each with its code.
+    func crashExcerpt(_ output: String, _ subject: CheckSubject) -> [String] {
+        let copied = folder.appendingPathComponent("Variants/\(subject.module)/\(subject.exercise.file)").path
+        let relative = subject.source.path.replacingOccurrences(of: root.path + "/", with: "")
+        var lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("Fatal error") || $0.contains("Fatal error:") }.prefix(1).map { $0 }
+        var checkLine: String?
+        var yours: [String] = []
+        var inCrashedThread = false
+        for raw in output.split(separator: "\n").map(String.init) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("Thread "), line.hasSuffix("crashed:") { inCrashedThread = true; continue }
+            guard inCrashedThread else { continue }
+            if line == "..." || line.hasPrefix("Thread ") { break }
+            guard let at = line.range(of: " at ", options: .backwards) else { continue }
+            let place = line[at.upperBound...].split(separator: ":")
+            guard place.count >= 3, let number = Int(place[place.count - 2]) else { continue }
+            let path = place.dropLast(2).joined(separator: ":")
+            if path == copied {
+                let entry = "\(relative):\(number): " + Self.code(at: number, in: subject.source)
+                if !yours.contains(entry) { yours.append(entry) }
+            } else if checkLine == nil, let range = path.range(of: "/Sources/ExerciseChecks/") {
+                let file = URL(fileURLWithPath: path)
+                var code = "`" + Self.code(at: number, in: file) + "`"
+                if let loop = Self.enclosingLoop(of: number, in: file) { code += " (in `\(loop)`)" }
+                checkLine = Strings.text(.crashWhile, number, String(path[path.index(after: range.lowerBound)...]), code)
+            }
+        }
+        lines += yours.prefix(3)
+        if let checkLine { lines.append(checkLine) }
+        return lines
+    }
+
+    /// Line `number` of `file`, trimmed ("" when it cannot be read).
+    static func code(at number: Int, in file: URL) -> String {
+        let lines = ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        return number >= 1 && number <= lines.count ? lines[number - 1].trimmingCharacters(in: .whitespaces) : ""
+    }
+
+    /// The `for … in …` a line of `file` sits in (its nearest less-indented `for` above), if any.
+    static func enclosingLoop(of number: Int, in file: URL) -> String? {
+        let lines = ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard number >= 1, number <= lines.count else { return nil }
+        func indent(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+        var level = indent(lines[number - 1])
+        for index in stride(from: number - 2, through: 0, by: -1) where !lines[index].trimmingCharacters(in: .whitespaces).isEmpty {
+            guard indent(lines[index]) < level else { continue }
+            level = indent(lines[index])
+            let code = lines[index].trimmingCharacters(in: .whitespaces)
+            if code.hasPrefix("for ") { return code.hasSuffix("{") ? String(code.dropLast()).trimmingCharacters(in: .whitespaces) : code }
+            if code.hasPrefix("public static func") || code.hasPrefix("static func") || level == 0 { return nil }
+        }
+        return nil
     }
 }
 
@@ -256,7 +418,7 @@ extension CheckPackage {
     func buildSanitized(_ exercise: ExerciseInfo, swift: URL) -> String? {
         let result = ChildProcess.run(swift, arguments: ["build", "--package-path", folder.path, "--scratch-path", sanitizedScratch.path,
                                                          "--sanitize=thread", "--product", "check-" + exercise.name],
-                                      environment: ["NO_COLOR": "1"], timeout: 1_800)
+                                      environment: ["NO_COLOR": "1"], timeout: 1_800, onInterrupt: .interrupt)
         return result.succeeded ? nil : result.stdout + result.stderr
     }
 

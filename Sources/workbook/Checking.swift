@@ -8,6 +8,24 @@ import WorkbookSupport
 enum Checking {
     // MARK: check
 
+    /// Removes `--seed N` from `arguments` and hands N to every check program run after (the
+    /// generated cases are drawn from it instead of each check's fixed seed). False, with the
+    /// error printed, when N is missing or not a number.
+    static func takeSeed(_ arguments: inout [String]) -> Bool {
+        guard let index = arguments.firstIndex(of: "--seed") else { return true }
+        guard index + 1 < arguments.count else {
+            Terminal.printError(Strings.text(.errorSeedMissing))
+            return false
+        }
+        guard let seed = UInt64(arguments[index + 1]) else {
+            Terminal.printError(Strings.text(.errorSeedNotNumber, arguments[index + 1]))
+            return false
+        }
+        CheckPackage.use(seed: seed)
+        arguments.removeSubrange(index...(index + 1))
+        return true
+    }
+
     /// `check` (the current exercise), `check all`, `check NN` or `check EXERCISE`.
     static func check(_ arguments: [String]) -> Int32 {
         guard let root = PackageRoot.required(), let swift = findSwift() else { return 1 }
@@ -26,27 +44,33 @@ enum Checking {
             guard let found = select(name) else { return 64 }
             selected = found
         }
-        let results = checkLearnerFiles(selected, root: root, swift: swift, progress: &progress)
+        guard let results = checkLearnerFiles(selected, root: root, swift: swift, progress: &progress) else { return 1 }
         let done = results.filter { $0 }.count
         if selected.count > 1 { print("\n" + Strings.text(.checkTally, done, selected.count)) }
-        if let next = progress.current, done == selected.count {
+        if let next = selected.count == 1 ? progress.next(after: selected[0]) : progress.current, done == selected.count {
             print(Terminal.styled(Strings.text(.checkNext, next.name, next.title(in: .current), next.stub), .dim))
         }
         return done == selected.count ? 0 : 1
     }
 
     /// Builds and runs the check of each learner file, prints each outcome, records progress.
-    /// Returns, for each of `exercises`, whether it passed. A missing file is reported as missing
-    /// (and left out of the check package, so that the other exercises can still be checked).
+    /// Returns, for each of `exercises`, whether it passed; nil when nothing can be checked (the
+    /// check package cannot be written: said on standard error). A missing file is reported as
+    /// missing (and left out of the check package, so that the other exercises can still be checked).
     static func checkLearnerFiles(_ exercises: [ExerciseInfo], root: URL, swift: URL,
-                                  progress: inout LearnerProgress) -> [Bool] {
+                                  progress: inout LearnerProgress) -> [Bool]? {
         let package = CheckPackage(root: root, name: "learner")
         let subjects = ExerciseCatalog.exercises.filter { !progress.isMissing($0) }.map {
             CheckSubject(exercise: $0, kind: .learner, source: root.appendingPathComponent($0.stub))
         }
-        do { try package.prepare(subjects) } catch {
+        do { try package.prepare(subjects) } catch let error as CheckPackage.CannotWrite {
+            for line in ReportLayout.wrap(Strings.text(.errorCannotWrite, error.path, error.reason, root.path), width: Terminal.columns, indent: 7) {
+                Terminal.printError(line)
+            }
+            return nil
+        } catch {
             Terminal.printError(Strings.text(.errorCheckPackage, package.folder.path, "\(error)"))
-            return []
+            return nil
         }
         var results: [Bool] = []
         for exercise in exercises {
@@ -124,13 +148,22 @@ enum Checking {
         print("          " + Strings.text(.missingRestore, exercise.name))
     }
 
+    /// A changed DO NOT EDIT line is named as such, whether the build then fails (the generated
+    /// program no longer finds what it calls) or the check program says its digest differs.
     static func buildAndRun(_ subject: CheckSubject, package: CheckPackage, swift: URL, buildAlone: Bool) -> CheckResult {
         if buildAlone, let output = package.build([subject.exercise], swift: swift) {
             let messages = package.compilerMessages(for: subject, in: output)
-            return messages.contains(where: { $0.contains("error:") })
+            let changes = package.protectedLineChanges(subject)
+            if !changes.isEmpty { return .protectedLinesChanged(changes, compiler: messages) }
+            return messages.contains(where: { $0.contains(": error: ") })
                 ? .doesNotCompile(messages) : .buildFailed(String(output.suffix(1_500)))
         }
-        return package.run(subject)
+        let result = package.run(subject)
+        if case .outcome(let outcome) = result, outcome.verdict == .glueEdited {
+            let changes = package.protectedLineChanges(subject)
+            if !changes.isEmpty { return .protectedLinesChanged(changes, compiler: []) }
+        }
+        return result
     }
 
     static func report(_ result: CheckResult, for exercise: ExerciseInfo) {
@@ -143,6 +176,25 @@ enum Checking {
                 for line in ReportLayout.wrap(body, width: Terminal.columns, first: "          ", indent: 10) { print(line) }
             }
         }
+        /// The verdict's first line: its label, then the exercise, wrapped at word boundaries
+        /// under the exercise's name.
+        func title(_ label: String, _ style: Terminal.Style) -> String {
+            let first = ReportLayout.width(label) + 1
+            let lines = ReportLayout.wrap(name, width: Terminal.columns, first: String(repeating: " ", count: first), indent: first)
+            return lines.enumerated().map { index, line in
+                index == 0 ? Terminal.styled(label, style) + " " + line.dropFirst(first) : line
+            }.joined(separator: "\n")
+        }
+        /// Each compiler message's first line wrapped, its excerpt (code and caret) as printed:
+        /// the caret's column must stay under the code. At most four; then how many more.
+        func compilerMessages(_ messages: [String]) {
+            for message in messages.prefix(4) {
+                let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                detail(lines[0])
+                for line in lines.dropFirst() { print("          " + Terminal.styled(line, .dim)) }
+            }
+            if messages.count > 4 { detail(Strings.text(.compileMore, messages.count - 4)) }
+        }
         // In Korean the check programs' own messages stay English: say so once, above them.
         func framing() {
             let note = Strings.text(.checkMessagesNote)
@@ -150,28 +202,37 @@ enum Checking {
         }
         switch result {
         case .outcome(let outcome) where outcome.verdict == .passed:
-            print("\(Terminal.styled(Strings.text(.verdictDone), .green)) \(name)")
+            print(title(Strings.text(.verdictDone), .green))
+            if let cases = outcome.cases, let seed = outcome.seed {
+                print(Terminal.styled("          " + Strings.text(.checkGenerated, cases, seed), .dim))
+            }
             // What the check explored (schedules run), so that a pass says what it rests on.
             for note in outcome.notes ?? [] { detail(Terminal.styled(note, .dim)) }
             return
         case .outcome(let outcome):
             let label = Strings.text(outcome.verdict == .timedOut ? .verdictTimedOut : outcome.verdict == .glueEdited ? .verdictGlue : .verdictToDo)
-            print("\(Terminal.styled(label, .yellow)) \(name)")
+            print(title(label, .yellow))
             if !outcome.messages.isEmpty { framing() }
             for message in outcome.messages.prefix(3) { detail(message) }
         case .crashed(let signal, let excerpt):
-            print("\(Terminal.styled(Strings.text(.verdictCrash), .red)) \(name)")
+            print(title(Strings.text(.verdictCrash), .red))
             detail(Strings.text(.crashDied, signal) + (exercise.isConcurrency ? Strings.text(.crashConcurrency) : "."))
             for line in excerpt { detail(Terminal.styled(line.trimmingCharacters(in: .whitespaces), .dim)) }
         case .hung:
-            print("\(Terminal.styled(Strings.text(.verdictTimedOut), .yellow)) \(name)")
+            print(title(Strings.text(.verdictTimedOut), .yellow))
             detail(Strings.text(.hungStopped))
             detail(Strings.text(.hungCauses))
         case .doesNotCompile(let messages):
-            print("\(Terminal.styled(Strings.text(.verdictNoCompile), .yellow)) \(name)")
-            for message in messages.prefix(6) { detail(message) }
+            print(title(Strings.text(.verdictNoCompile), .yellow))
+            compilerMessages(messages)
+        case .protectedLinesChanged(let changes, let compiler):
+            print(title(Strings.text(.verdictGlue), .yellow))
+            for change in changes.prefix(4) { detail(change) }
+            detail(Strings.text(.glueUndo, exercise.name))
+            compilerMessages(compiler.filter { $0.contains(": error: ") })
         case .buildFailed(let output):
-            print("\(Terminal.styled(Strings.text(.verdictNotChecked), .red)) \(name)\(Strings.text(.notBuilt))")
+            print(title(Strings.text(.verdictNotChecked), .red))
+            detail(Strings.text(.notBuilt).trimmingCharacters(in: CharacterSet(charactersIn: ": ")))
             for line in output.split(separator: "\n").suffix(8) { detail(String(line)) }
         }
         print(Terminal.styled("          " + Strings.text(.reportEdit, exercise.stub), .dim))
@@ -199,9 +260,13 @@ enum Checking {
         print(Terminal.styled(Strings.text(.watchBanner), .dim))
         while true {
             print(Terminal.styled("\n── \(current.name): \(current.stub)", .bold))
-            let passed = checkLearnerFiles([current], root: root, swift: swift, progress: &progress).first
-            if passed == true {
-                guard let next = progress.current else {
+            guard let passed = checkLearnerFiles([current], root: root, swift: swift, progress: &progress)?.first else {
+                // Not a verdict on the file: saving it again would change nothing.
+                Terminal.printError(Strings.text(.watchStopped))
+                return 1
+            }
+            if passed {
+                guard let next = progress.next(after: current) else {
                     print(Terminal.styled("\n" + Strings.text(.watchAllDone, ExerciseCatalog.exercises.count), .green))
                     return 0
                 }
@@ -287,7 +352,8 @@ enum Checking {
                 case .solution:
                     if !result.passed { problems += 1; line.append("solution FAILS: \(summary(result))") }
                     else if verbose, case .outcome(let outcome) = result {
-                        line.append("solution: passed in \(String(format: "%.1f", outcome.seconds)) s")
+                        let generated = outcome.cases.map { ", \($0) generated cases, seed \(outcome.seed ?? 0)" } ?? ""
+                        line.append("solution: passed in \(String(format: "%.1f", outcome.seconds)) s\(generated)")
                     }
                 case .shipped:
                     if result.passed { problems += 1; line.append("shipped stub PASSES") }
@@ -429,6 +495,7 @@ enum Checking {
         case .crashed(let signal, _): return "crashed (\(signal))"
         case .hung: return "hung"
         case .doesNotCompile(let messages): return "does not compile: \(messages.first ?? "")"
+        case .protectedLinesChanged(let changes, _): return "DO NOT EDIT lines changed: \(changes.first ?? "")"
         case .buildFailed(let text): return "not built: \(text.suffix(200))"
         }
     }

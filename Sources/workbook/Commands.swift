@@ -13,6 +13,8 @@ enum Workbook {
             return 64
         }
         let arguments = Language.removingFlag(from: arguments)
+        // Ctrl-C or SIGTERM while a check or a chapter runs a child: the child stops too.
+        ChildProcess.stopChildrenOnInterrupt()
         guard let first = arguments.first else { return list() }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h"), commands.contains(first) { return help(first) }
@@ -24,8 +26,9 @@ enum Workbook {
             guard takes(atMost: 0, rest, command: "list") else { return 64 }
             return list()
         case "check":
-            guard takes(atMost: 1, rest, command: "check") else { return 64 }
-            return Checking.check(rest)
+            var words = rest
+            guard Checking.takeSeed(&words), takes(atMost: 1, words, command: "check") else { return 64 }
+            return Checking.check(words)
         case "watch":
             guard takes(atMost: 1, rest, command: "watch") else { return 64 }
             return Checking.watch(rest)
@@ -36,7 +39,10 @@ enum Workbook {
             guard takes(atMost: 1, rest, command: "hint") else { return 64 }
             return hint(rest)
         case "reset": return reset(rest)
-        case "verify": return Checking.verify(rest)
+        case "verify":
+            var words = rest
+            guard Checking.takeSeed(&words) else { return 64 }
+            return Checking.verify(words)
         case "mutants": return MutationStage.list(rest)
         case "manifest": return manifest(rest)
         case "_progress-writer": return progressWriter(rest)
@@ -108,7 +114,9 @@ enum Workbook {
 
     static func list() -> Int32 {
         let progress = PackageRoot.find().map(LearnerProgress.init)
-        print(Terminal.styled(Strings.text(.listTitle), .bold))
+        for line in ReportLayout.wrap(Strings.text(.listTitle), width: Terminal.columns, indent: 2) {
+            print(Terminal.styled(line, .bold))
+        }
         print()
         for chapter in Catalog.chapters {
             print("\(Terminal.styled(chapter.paddedNumber, .bold))  \(Terminal.styled(chapter.title(in: .current), .bold))")
@@ -127,17 +135,24 @@ enum Workbook {
                 case .unchecked?, nil: status = Terminal.styled(Strings.text(.statusUnchecked), .dim)
                 }
                 // Wrapped as plain text (the status is styled afterwards: escape codes take no columns).
-                let prefix = "    [\(statusPlain(progress?.status(of: exercise)))] \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) "
+                // The styled status replaces the plain one: "    [" + status + "]" is 6 + its length in
+                // *characters* (a Hangul status is two columns a character, but one character to drop).
+                let plain = statusPlain(progress?.status(of: exercise))
+                let prefix = "    [\(plain)] \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) "
                 let lines = ReportLayout.wrap(exercise.title(in: .current), width: Terminal.columns, first: prefix,
                                               indent: ReportLayout.width(prefix))
                 for (index, line) in lines.enumerated() {
-                    print(index == 0 ? "    [\(status)]" + line.dropFirst(6 + ReportLayout.width(statusPlain(progress?.status(of: exercise)))) : line)
+                    print(index == 0 ? "    [\(status)]" + line.dropFirst(6 + plain.count) : line)
                 }
             }
             print()
         }
         let done = ExerciseCatalog.exercises.filter { progress?.isDone($0) == true }.count
         print(Strings.text(.listDone, done, ExerciseCatalog.exercises.count))
+        // What each status in brackets means. A no-break space keeps each "·" after the word
+        // before it, so that no line of the legend begins with one.
+        let legend = Strings.text(.listLegend).replacingOccurrences(of: " · ", with: "\u{00A0}· ")
+        for line in ReportLayout.wrap(legend, width: Terminal.columns, indent: 2) { print(Terminal.styled(line, .dim)) }
         for exercise in ExerciseCatalog.exercises where progress?.status(of: exercise) == .missing {
             print(Terminal.styled(Strings.text(.listMissing, exercise.stub, exercise.name), .red))
         }
@@ -152,13 +167,19 @@ enum Workbook {
             print(Strings.text(.nextAllDone, ExerciseCatalog.exercises.count))
             return 0
         }
-        print(Terminal.styled("\(next.name) — \(next.title(in: .current))", .bold))
+        printWrapped("\(next.name) — \(next.title(in: .current))", .bold)
         if LearnerProgress(root: root).isMissing(next) {
-            print(Strings.text(.nextMissing, next.stub, next.name))
+            printWrapped(Strings.text(.nextMissing, next.stub, next.name))
             return 0
         }
-        print(Strings.text(.nextEdit, next.stub))
-        print(Strings.text(.nextCommands))
+        printWrapped(Strings.text(.nextEdit, next.stub))
+        // Three commands, three columns apart: on a narrow terminal, one a line.
+        let commands = Strings.text(.nextCommands)
+        if ReportLayout.width(commands) <= Terminal.columns {
+            print(commands)
+        } else {
+            for command in commands.components(separatedBy: "     ") { printWrapped(command.trimmingCharacters(in: .whitespaces)) }
+        }
         return 0
     }
 
@@ -181,18 +202,27 @@ enum Workbook {
             exercise = current
         }
         let seen = progress.nextHint(exercise)
-        print(Terminal.styled("\(exercise.name) — \(exercise.title(in: .current))", .bold))
-        print(Strings.text(.hintEdit, exercise.stub))
+        printWrapped("\(exercise.name) — \(exercise.title(in: .current))", .bold)
+        printWrapped(Strings.text(.hintEdit, exercise.stub))
         for (index, hint) in exercise.hints(in: .current).prefix(seen).enumerated() {
             let text = Strings.text(.hintLine, index + 1, exercise.hints.count, hint)
-            print(index + 1 == seen ? text : Terminal.styled(text, .dim))
+            // A hint's lines hang under its text, after "Hint 1 of 3: ".
+            let label = Strings.text(.hintLine, index + 1, exercise.hints.count, "")
+            printWrapped(text, index + 1 == seen ? nil : .dim, indent: ReportLayout.width(label))
         }
         if seen < exercise.hints.count {
-            print(Terminal.styled(Strings.text(.hintAskAgain, exercise.name), .dim))
+            printWrapped(Strings.text(.hintAskAgain, exercise.name), .dim)
         } else {
-            print(Terminal.styled(Strings.text(.hintLast, exercise.solution), .dim))
+            printWrapped(Strings.text(.hintLast, exercise.solution), .dim)
         }
         return 0
+    }
+
+    /// `text` wrapped to the terminal (words whole), each line in `style`.
+    static func printWrapped(_ text: String, _ style: Terminal.Style? = nil, indent: Int = 0) {
+        for line in ReportLayout.wrap(text, width: Terminal.columns, indent: indent) {
+            print(style.map { Terminal.styled(line, $0) } ?? line)
+        }
     }
 
     // MARK: reset
@@ -235,6 +265,20 @@ enum Workbook {
             Terminal.printError(Strings.text(.errorResetShipped, exercise.shipped, error.localizedDescription))
             return 1
         }
+        // The learner's own version is kept first (unless it is the shipped one already): a reset
+        // typed for the wrong exercise must not cost an afternoon's work.
+        var kept: String?
+        if let mine = try? Data(contentsOf: target), mine != contents {
+            let copy = backupName(for: exercise, in: root)
+            do {
+                try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try mine.write(to: copy, options: .atomic)
+                kept = String(copy.path.dropFirst(root.path.count + 1))
+            } catch {
+                Terminal.printError(Strings.text(.errorResetWrite, copy.path, error.localizedDescription))
+                return 1
+            }
+        }
         do {
             // Written whole into place (atomically): the old file stays until the new one is complete.
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -246,7 +290,25 @@ enum Workbook {
         var progress = LearnerProgress(root: root)
         progress.forget(exercise)
         print(Strings.text(wasMissing ? .resetRestoredMissing : .resetRestored, exercise.stub))
+        if let kept { print(Strings.text(.resetKeptCopy, kept)) }
         return 0
+    }
+
+    /// Where `reset` keeps the learner's version: `.workbook-backups/<id>-<date and time>.swift`
+    /// (git-ignored), never over an earlier copy.
+    static func backupName(for exercise: ExerciseInfo, in root: URL) -> URL {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let stamp = formatter.string(from: Date())
+        let folder = root.appendingPathComponent(".workbook-backups", isDirectory: true)
+        var candidate = folder.appendingPathComponent("\(exercise.name)-\(stamp).swift")
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = folder.appendingPathComponent("\(exercise.name)-\(stamp)-\(number).swift")
+            number += 1
+        }
+        return candidate
     }
 
     // MARK: manifest (for CI and contributors)

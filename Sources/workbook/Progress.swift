@@ -33,10 +33,16 @@ struct LearnerProgress {
     enum Status { case done, toDo, unchecked, changed, missing }
 
     /// missing: the file is not there. done: passed, and the file is still the one that passed.
+    /// A file byte for byte as shipped is "to do" whatever was checked before (verify proves that
+    /// every shipped stub fails its check): never "changed".
     func status(of exercise: ExerciseInfo) -> Status {
         guard let data = try? Data(contentsOf: root.appendingPathComponent(exercise.stub)) else { return .missing }
         guard let entry = entries[exercise.name], !entry.fileSHA256.isEmpty else { return .unchecked }
-        guard entry.fileSHA256 == SHA256.hexDigest(of: Array(data)) else { return .changed }
+        let digest = SHA256.hexDigest(of: Array(data))
+        guard entry.fileSHA256 == digest else {
+            let shipped = try? Data(contentsOf: root.appendingPathComponent(exercise.shipped))
+            return shipped == data ? .toDo : .changed
+        }
         return entry.passed ? .done : .toDo
     }
 
@@ -49,6 +55,11 @@ struct LearnerProgress {
 
     /// The first exercise, in workbook order, that is not done.
     var current: ExerciseInfo? { ExerciseCatalog.exercises.first { !isDone($0) } }
+
+    /// The exercise to go on with once `exercise` has passed (the next not done after it).
+    func next(after exercise: ExerciseInfo) -> ExerciseInfo? {
+        ExerciseCatalog.next(after: exercise) { isDone($0) }
+    }
 
     func fileDigest(_ exercise: ExerciseInfo) -> String {
         let data = (try? Data(contentsOf: root.appendingPathComponent(exercise.stub))) ?? Data()

@@ -32,6 +32,31 @@ struct ExperimentSupportTests {
         #expect(svg.contains(">hundred<"))
     }
 
+    @Test("charts show spreads as bars, tell lines apart by dashes, and carry the run's facts below")
+    func spreadsDashesFooter() {
+        let svg = SVGChart.lines(title: "t", x: [1, 10], series: [ChartSeries("totalSize", [100, 200], spreads: [0.3, 0]),
+                                                                  ChartSeries("removeExpiredValues", [100, 200])],
+                                 xLabel: "x", yLabel: "y", logX: true, logY: true)
+        #expect(svg.components(separatedBy: "<path").count - 1 == 1, "one spread bar: the zero spread draws none")
+        #expect(svg.contains("stroke-dasharray"), "the second line is dashed, so the first shows through it")
+        let bars = SVGChart.bars(title: "t", categories: ["hit"], series: [ChartSeries("one", [10], spreads: [0.5])], yLabel: "ns", logScale: true)
+        #expect(bars.contains("<path"))
+        let footed = SVGChart.withFooter(svg, ["measured 2026-11-24 · seed 42", "quick run (--quick)"])
+        #expect(footed.contains(">quick run (--quick)<") && footed.hasSuffix("</svg>\n"))
+        #expect(footed.contains("height=\"454\""), "the picture grows to hold the footer")
+    }
+
+    @Test("sizes in binary units, spreads never '±0%'")
+    func unitsAndSpreads() {
+        #expect(Stats.formatBytes(1024) == "1 KiB")
+        #expect(Stats.formatBytes(256 << 10) == "256 KiB")
+        #expect(Stats.formatBytes(4 << 20) == "4 MiB")
+        #expect(Stats.formatBytes(512) == "512 B")
+        #expect(Stats.formatSpread(0.31) == "±31%")
+        #expect(Stats.formatSpread(0.004) == "±0.4%")
+        #expect(Stats.formatSpread(0) == "±<0.1%")
+    }
+
     @Test func numberFormatting() {
         #expect(SVGChart.formatNumber(1_500) == "1.5k")
         #expect(SVGChart.formatNumber(2_000_000) == "2M")

@@ -78,6 +78,24 @@ struct ReportLayoutTests {
         }
     }
 
+    @Test("a table too wide wraps its headings at spaces and never cuts a word of any cell")
+    func tableKeepsWordsWhole() {
+        // Chapter 10's table, which ran past 80 columns and, narrower, cut "DispatchSourceTimer".
+        let columns = ["timer", "fires, made on GCD", "owner freed", "fires after: not stopped", "stopped in deinit"]
+        let rows = [["Timer (Kingfisher)", "0", "yes", "8", "0"], ["DispatchSourceTimer (ours)", "10", "yes", "0", "0"]]
+        for width in [80, 60, 40] {
+            let lines = ReportLayout.table(columns, rows, width: width, indent: 4)
+            let words = Set(lines.flatMap { $0.split(separator: " ").map(String.init) })
+            for text in (columns + rows.flatMap { $0 }) {
+                for word in text.split(separator: " ") { #expect(words.contains(String(word)), "\(width): '\(word)' cut in \(lines)") }
+            }
+            if width == 80 { #expect(lines.allSatisfy { ReportLayout.width($0) <= 80 }, "\(lines.joined(separator: "\n"))") }
+            // The figures' columns stay aligned: each row's last figure ends where the headings do.
+            let ends = lines.filter { $0.hasSuffix("deinit") || rows.map { $0.last! }.contains(String($0.last!)) }.map { ReportLayout.width($0) }
+            #expect(Set(ends).count == 1, "\(lines.joined(separator: "\n"))")
+        }
+    }
+
     @Test("soft line breaks join into paragraphs; bullets and indented lines stay their own")
     func paragraphs() {
         #expect(ReportLayout.paragraphs("one two\nthree\n• four\n  five\n\nsix") == ["one two three", "• four", "  five", "six"])

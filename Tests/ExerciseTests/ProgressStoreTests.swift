@@ -77,7 +77,7 @@ struct ProgressStoreTests {
 
 /// The `workbook` executable `swift test` built with everything else: next to the test runner
 /// (Linux), next to the `.xctest` bundle (macOS), or in the package's `.build/debug`.
-private func builtWorkbook() throws -> URL {
+func builtWorkbook() throws -> URL {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     var candidates = [ChildProcess.currentExecutable.deletingLastPathComponent().appendingPathComponent("workbook")]
     for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {

@@ -28,15 +28,29 @@ struct ResumeOnceBridgeTests {
         await #expect(throws: BridgeError.timedOut) {
             try await LoadBridge.data(forKey: "k", timeout: 0.05) { _, _ in }
         }
-        let late = DispatchSemaphore(value: 0)
+        // The late callback is awaited, not waited for: a blocking `DispatchSemaphore.wait` in an
+        // async function is an error on Apple platforms (Apple's Dispatch marks it `noasync`).
+        let (lateCallbacks, lateCallback) = AsyncStream<Void>.makeStream()
         await #expect(throws: BridgeError.timedOut) {
             try await LoadBridge.data(forKey: "k", timeout: 0.05) { _, completion in
                 DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
                     completion(.success(Data()))   // a second resume here would trap the test process
-                    late.signal()
+                    lateCallback.yield()
+                    lateCallback.finish()
                 }
             }
         }
-        #expect(late.wait(timeout: .now() + 5) == .success)
+        #expect(await Self.arrives(lateCallbacks, withinSeconds: 5))
+    }
+
+    /// Whether `stream` yields within the bound (the bound only keeps a broken build from hanging).
+    private static func arrives(_ stream: AsyncStream<Void>, withinSeconds seconds: Int) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { for await _ in stream { return true }; return false }
+            group.addTask { try? await Task.sleep(for: .seconds(seconds)); return false }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
     }
 }

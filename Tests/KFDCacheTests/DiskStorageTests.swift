@@ -199,12 +199,47 @@ struct DiskStorageTests {
         #expect(backend.isCached(forKey: "k0") && backend.isCached(forKey: "k4"))
     }
 
-    @Test("under the limit, trimming removes nothing")
+    @Test(".never and .expired are written inside the range every file system keeps (2200 and 1970)")
+    func datesInsideTheKeptRange() throws {
+        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder, clock: clock)
+        try backend.store(value: Data([1]), forKey: "forever", expiration: .never)
+        try backend.store(value: Data([2]), forKey: "year5000", expiration: .date(Date(timeIntervalSince1970: 9e10)))
+        let kept = DiskStorage.FileDates.latestKept
+        #expect(try fileMeta(backend, "forever").estimatedExpirationDate == kept)
+        #expect(try fileMeta(backend, "year5000").estimatedExpirationDate == kept)
+        // A hit that replaces the expiration with `.expired` writes 1970, never year 1.
+        _ = try backend.value(forKey: "forever", extendingExpiration: .expirationTime(.expired))
+        backend.waitForMetadataUpdates()
+        #expect(try fileMeta(backend, "forever").estimatedExpirationDate == DiskStorage.FileDates.earliestKept)
+        #expect(try backend.value(forKey: "forever") == nil)
+    }
+
+    @Test("the trim takes an entry whose expiration precedes its last access by its expiration (the order a Mac's birth-time rule gives)")
+    func trimOrdersByTheEarlierDate() throws {
+        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder, sizeLimit: 2_500, clock: clock)
+        for i in 0..<3 {
+            try backend.store(value: Data(count: 1_000), forKey: "k\(i)", expiration: .seconds(10_000))
+            clock.advance(10)
+        }
+        // k2 is read last, and the read sets its expiration into the past: most recently accessed,
+        // already expired. It goes first; then k0, the least recently accessed.
+        _ = try backend.value(forKey: "k2", extendingExpiration: .expirationTime(.date(clock.now - 1_000)))
+        backend.waitForMetadataUpdates()
+        let removed = try backend.removeSizeExceededValues()
+        #expect(removed.map(\.lastPathComponent) == ["k2", "k0"].map(\.kfd.sha256))
+    }
+
+    @Test("under the limit, trimming removes nothing; at the limit exactly it trims, as Kingfisher 8.11.0 does")
     func noTrimUnderLimit() throws {
         let folder = try TemporaryFolder(); defer { folder.cleanUp() }
-        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder, sizeLimit: 10_000)
+        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder, sizeLimit: 2_000)
         try backend.store(value: Data(count: 1_000), forKey: "a")
+        try backend.store(value: Data(count: 999), forKey: "b")
         #expect(try backend.removeSizeExceededValues().isEmpty)
+        try backend.store(value: Data(count: 1_000), forKey: "b")
+        #expect(try backend.removeSizeExceededValues().count == 1)
     }
 
     @Test("removeAll empties the folder and the storage keeps working")

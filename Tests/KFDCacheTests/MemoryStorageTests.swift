@@ -85,13 +85,17 @@ struct MemoryStorageTests {
         #expect(!backend.isCached(forKey: "fixed"))
     }
 
-    @Test(".expirationTime replaces the expiration")
+    @Test(".expirationTime moves the expiration date; a later .cacheTime hit goes back to the stored lifetime (8.11)")
     func expirationTime() {
         let backend = makeBackend()
         backend.store(value: Payload(1), forKey: "a", expiration: .seconds(10))
         _ = backend.value(forKey: "a", extendingExpiration: .expirationTime(.seconds(100)))
         clock.advance(50)
         #expect(backend.isCached(forKey: "a"))
+        // A .cacheTime hit restarts the 10 s the value was stored with, not the 100 s.
+        _ = backend.value(forKey: "a", extendingExpiration: .cacheTime)
+        clock.advance(11)
+        #expect(!backend.isCached(forKey: "a"))
     }
 
     @Test("removeExpired removes expired values and forgets keys NSCache evicted")

@@ -51,9 +51,14 @@ public enum Chapter: ChapterProgram {
         let disk = DiskStorage.Config(name: "demo", sizeLimit: 0)
         lab.measured("memoryExpiration", "\(memory.expiration)", "MemoryStorage.Config().expiration")
         lab.measured("diskExpiration", "\(disk.expiration)", "DiskStorage.Config().expiration")
+        // Foundation's types carry their module in a reflected name, and the module differs:
+        // FoundationEssentials.Data here, Foundation.Data on a Mac. The lesson is the nesting; the
+        // module of Data is left out so that the line is true on both.
+        let backend = String(reflecting: DiskStorage.Backend<Data>.self)
+            .replacingOccurrences(of: "FoundationEssentials.", with: "").replacingOccurrences(of: "Foundation.", with: "")
         lab.show("""
         \(String(reflecting: MemoryStorage.Config.self))   vs   \(String(reflecting: DiskStorage.Config.self))
-        \(String(reflecting: DiskStorage.Backend<Data>.self))
+        \(backend)
         At the call site:  let config = DiskStorage.Config(name: "avatars", sizeLimit: 50 << 20)
         Without the enum:  let config = DiskStorageConfig(...)  — and a `Config` of your own would clash
         """)
@@ -66,7 +71,7 @@ public enum Chapter: ChapterProgram {
         lab.read([
             "Sources/KFDCache/MemoryStorage.swift — `public enum MemoryStorage` (top) and its extensions",
             "Sources/KFDCache/DiskStorage.swift — `public enum DiskStorage {}` then `extension DiskStorage`",
-            "Kingfisher: Sources/Cache/MemoryStorage.swift and DiskStorage.swift (the same shape)",
+            "Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift and Sources/Cache/DiskStorage.swift (the same shape)",
             "Chapters/01-namespace-enums/Lab/Snippets.swift — the four snippets compiled above",
         ])
         lab.exercises()

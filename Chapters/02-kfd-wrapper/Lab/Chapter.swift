@@ -20,7 +20,7 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/KFDWrapper.swift — the wrapper, both protocols, the empty `set {}`",
             "Sources/KFDCache/SHA256.swift — FIPS 180-4, written here (no CryptoKit on Linux)",
             "Chapters/02-kfd-wrapper/Lab/Thumbnail.swift — a class and a struct with `kfd` setters",
-            "Kingfisher: Sources/General/Kingfisher.swift (KingfisherWrapper, KingfisherCompatible), Sources/Utility/String+SHA256.swift",
+            "Kingfisher 8.11.0: Sources/General/Kingfisher.swift (KingfisherWrapper, KingfisherCompatible), Sources/Utility/String+SHA256.swift",
         ])
         lab.exercises()
     }
@@ -61,10 +61,19 @@ public enum Chapter: ChapterProgram {
         lab.part("ext", "\"…\".kfd.ext: the extension kept after a hashed name")
         let keys = ["https://example.com/a/photo.png", "icon.jpg@2x", "archive.tar.gz", "no-extension", "trailing.",
                     "https://example.com/image", "https://a.example/200.jpg?v=2"]
+        lab.claim("Kingfisher 8.11.0's `ext` (Sources/Utility/String+SHA256.swift) cuts the key at its first `@`, takes\n"
+                  + "the text after the last `.`, and keeps it only when it is 1–20 letters or digits (issue #2301);\n"
+                  + "our `kfd.ext` follows it.",
+                  ko: "Kingfisher 8.11.0의 `ext`(Sources/Utility/String+SHA256.swift)는 key를 첫 `@`에서 자르고, 마지막\n"
+                      + "`.` 뒤의 글자를 가져와, 1–20개의 영문자나 숫자일 때만 남긴다(issue #2301). 우리의 `kfd.ext`도\n"
+                      + "그대로 따른다.")
         lab.run("ext of \(keys.count) keys")
         for key in keys {
             lab.show("\(key.padding(toLength: 34, withPad: " ", startingAt: 0)) → \(key.kfd.ext ?? "nil")")
         }
+        let kept = keys.filter { $0.kfd.ext != nil }.count
+        lab.measured("extKept", kept, "keys that keep an extension", "\(kept) of \(keys.count)")
+        lab.measured("extNone", keys.count - kept, "keys stored as the plain hash", "\(keys.count - kept) of \(keys.count)")
         lab.record("ext", .object(Dictionary(uniqueKeysWithValues: keys.map { ($0, $0.kfd.ext.map(JSONValue.string) ?? .null) })))
         lab.conclude("With autoExtAfterHashedFileName, \"photo.png\" is stored as <sha256>.png; a key whose text after\n"
                      + "the last dot is not 1–20 letters or digits keeps its plain hash: no / or ? in a file name (#2301).",
@@ -90,7 +99,7 @@ public enum Chapter: ChapterProgram {
         let wrapped = Toolchain.compile(["main.swift": CollisionSnippets.wrappedUse], modules: CollisionSnippets.wrappedModules)!
         lab.measured("wrappedExtensions", wrapped.succeeded, "\"x\".a.sha256 and \"x\".b.sha256", wrapped.succeeded ? "compiles" : "rejected")
         lab.conclude("The wrapper costs one property name per library instead of one per helper.",
-                     ko: "래퍼를 쓰면 helper마다가 아니라 라이브러리마다 프로퍼티 이름 하나만 쓰면 된다.")
+                     ko: "래퍼를 쓰면 이름은 helper마다 하나씩이 아니라 라이브러리마다 하나(`a`, `b`)만 차지한다.")
     }
 
     static func measureSetter(_ lab: Lab) {

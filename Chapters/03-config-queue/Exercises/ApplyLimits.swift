@@ -3,7 +3,9 @@
 // MemoryStorage.Backend's `config` is settable, and a new config must take effect at once:
 // `storage.totalCostLimit` and `storage.countLimit` must follow it. This one stores the new limits
 // and forgets to apply them. A reader holding the lock must never see the two disagree.
-// Read: Chapters/03-config-queue/README.md, Sources/KFDCache/MemoryStorage.swift (`config`).
+// Read: Chapters/03-config-queue/README.md (why a guard), then `config`'s `didSet` in Kingfisher
+// 8.11.0's Sources/Cache/MemoryStorage.swift (Kingfisher's repository): what it applies, and that it
+// applies it with no lock at all.
 // Check: swift run workbook check 03-apply-limits      Hint: swift run workbook hint 03-apply-limits
 
 import ExerciseChecks

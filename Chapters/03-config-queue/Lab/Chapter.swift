@@ -18,7 +18,7 @@ public enum Chapter: ChapterProgram {
         lab.read([
             "Sources/KFDCache/DiskStorageBackend.swift — `propertyQueue`, `_config`, `public var config`",
             "Chapters/03-config-queue/Lab/Boxes.swift — the unguarded, self-reading, queue, Mutex and actor boxes",
-            "Kingfisher: Sources/Cache/DiskStorage.swift — `propertyQueue` and `_config` in `Backend`",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `propertyQueue` and `_config` in `Backend`",
         ])
         lab.exercises()
     }
@@ -57,14 +57,16 @@ public enum Chapter: ChapterProgram {
         lab.measured("libraryTorn", libraryTorn, "torn reads, DiskStorage.Backend.config")
         let seedNote = "\nThe count changes from run to run with the same --seed: a seed fixes the workload,\n"
             + "not how the system schedules the two threads."
+        let seedNoteKo = "\n같은 --seed로도 횟수는 실행마다 달라진다: seed가 고정하는 것은 작업량이지, 시스템이 두 스레드를\n"
+            + "어떻게 스케줄하는지가 아니다."
         lab.conclude(((unguarded ?? 0) > 0
             ? "Torn values happened without a guard and never through the queue."
             : "No torn value was observed without a guard in this run: a race is a chance, not a promise.\n"
               + "Run it again, or under ThreadSanitizer: swift run --sanitize=thread ch03-config-queue.") + seedNote,
                      ko: ((unguarded ?? 0) > 0
-                         ? "보호 없이는 찢어진 값이 나왔고, queue를 거치면 한 번도 나오지 않았다."
-                         : "이번 실행에서는 보호 없이도 찢어진 값이 보이지 않았다: race는 가능성이지 약속이 아니다. 다시\n"
-                           + "돌리거나 ThreadSanitizer로 돌려 보자: swift run --sanitize=thread ch03-config-queue.") + seedNote)
+                         ? "보호 없이는 찢어진 값이 나왔고, 큐를 거치면 한 번도 나오지 않았다."
+                         : "이번 실행에서는 보호 없이도 찢어진 값이 보이지 않았다: 데이터 레이스는 일어날 수 있다는 것이지\n"
+                           + "반드시 일어난다는 것이 아니다. 다시 돌리거나 ThreadSanitizer로 돌려 보자: swift run --sanitize=thread ch03-config-queue.") + seedNoteKo)
     }
 
     static let queueBox = QueueBox()
@@ -111,9 +113,9 @@ public enum Chapter: ChapterProgram {
         lab.part("lost", "backend.config.sizeLimit += 1 from 4 threads")
         lab.claim("The queue makes each get and each set atomic, not the pair: `+=` loses updates.\n"
                   + "One critical section around read-modify-write (queue, Mutex or actor) loses none.",
-                  ko: "queue는 get 하나, set 하나를 각각 원자적으로 만들 뿐, 그 둘의 쌍을 원자적으로 만들지는\n"
+                  ko: "큐는 get 하나, set 하나를 각각 원자적으로 만들 뿐, 그 둘의 쌍을 원자적으로 만들지는\n"
                       + "않는다: `+=`는 업데이트를 잃는다. read-modify-write 전체를 critical section 하나로\n"
-                      + "감싸면(queue, Mutex, actor) 하나도 잃지 않는다.")
+                      + "감싸면(큐, Mutex, actor) 하나도 잃지 않는다.")
         let perThread = lab.size(quick: 2_000, full: 20_000)
         let expected = 4 * perThread
         lab.run("4 threads × \(perThread) increments on each holder; expected total \(expected)")

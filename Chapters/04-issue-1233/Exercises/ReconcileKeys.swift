@@ -3,9 +3,10 @@
 // Without an eviction delegate, NSCache drops values on its own (its limits, memory pressure) and
 // nobody removes their keys. `removeExpired` is where `keys` catches up: a key whose value is gone
 // must be removed too. This version skips such keys, so `keys` grows forever. (Kingfisher's
-// removeExpired has reconciled so since 5.7.0 — Sources/Cache/MemoryStorage.swift at 5.7.0; PR #1255
-// removed the delegate, leaving this the only place keys catch up.)
-// Read: Chapters/04-issue-1233/README.md, Sources/KFDCache/MemoryStorage.swift (`removeExpired`).
+// removeExpired has reconciled so since 5.0.0, commit e8e3a376, beside the eviction delegate; PR #1255,
+// released in 5.7.1, removed the delegate, leaving this the only place keys catch up.)
+// Read: Chapters/04-issue-1233/README.md (parts 2 and 3: the ghost entry), then `removeExpired` in
+// Kingfisher 8.11.0's Sources/Cache/MemoryStorage.swift (Kingfisher's repository, not this one).
 // Check: swift run workbook check 04-reconcile-keys      Hint: swift run workbook hint 04-reconcile-keys
 
 import ExerciseChecks

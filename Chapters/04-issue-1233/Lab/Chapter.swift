@@ -23,8 +23,8 @@ public enum Chapter: ChapterProgram {
                   + "many depends on the machine and its load (a race needs both threads running at once).\n"
                   + "The count below is this run's; it may be 0 even after the extra runs.",
                   ko: "lock 없이 `keys`를 바꾸는 eviction 콜백은 프로세스를 죽일 수 있다 — issue 보고처럼 Set 내부\n"
-                      + "코드에서, 또는 망가진 메모리를 다음에 건드리는 곳 어디에서든. 이것은 race다: 자식 실행 중\n"
-                      + "일부만 크래시가 나고, 몇 번이 날지는 기계와 그 부하에 달려 있다 (race에는 두 스레드가 동시에\n"
+                      + "코드에서, 또는 망가진 메모리를 다음에 건드리는 곳 어디에서든. 이것은 데이터 레이스다: 자식 실행 중\n"
+                      + "일부만 크래시가 나고, 몇 번이 날지는 머신과 그 부하에 달려 있다 (데이터 레이스에는 두 스레드가 동시에\n"
                       + "돌아야 한다). 아래 숫자는 이번 실행의 것이고, 추가 실행을 해도 0일 수 있다.")
         lab.run("\(runs) child processes (more, up to \(maximumRuns), until one crashes), each: 2 threads store,\n"
                 + "1 thread evicts as Apple's NSCache does (removes the object, then calls back once, without\n"
@@ -48,8 +48,8 @@ public enum Chapter: ChapterProgram {
                          ? "이번 실행에서 자식 실행 \(broken.count)번 중 \(crashed)번이 크래시가 났다\n"
                            + "(\(100 * crashed / broken.count)%). 어느 것이 죽을지는 스케줄러에 달렸다: seed는 자식의\n"
                            + "작업량을 정할 뿐, 스레드의 타이밍은 정하지 못한다."
-                         : "이번에는 \(broken.count)번 시도에서 크래시가 한 번도 나지 않았다: race는 가능성이지 약속이\n"
-                           + "아니다. 이 장을 다시 돌리거나, 운에 기대지 않고 나쁜 순서를 찾아내는 파트 3을 보자.")
+                         : "이번에는 \(broken.count)번 시도에서 크래시가 한 번도 나지 않았다: 데이터 레이스는 일어날 수 있다는\n"
+                           + "것이지 반드시 일어난다는 뜻이 아니다. 이 장을 다시 돌리거나, 운에 기대지 않고 나쁜 순서를 찾아내는 파트 3을 보자.")
 
         lab.part("ghost", "The ghost entry, forced")
         lab.claim("Even when nothing crashes, the callback can remove the key of a value stored after\n"
@@ -82,7 +82,8 @@ public enum Chapter: ChapterProgram {
         lab.interleavings("design1255", after, "#1255: interleavings that leave a ghost")
         lab.note("5.7.0's shortest bad interleaving:")
         lab.show(before.timeline())
-        lab.conclude("The ghost needs the store to land between the eviction and its callback: \(before.bad) order(s)\n"
+        lab.conclude("The ghost needs the store to land between the eviction and its callback: \(before.bad) "
+                     + (before.bad == 1 ? "order\n" : "orders\n")
                      + "of \(before.total). Tests/ChapterTests/InterleavingTests.swift replays every order of both models\n"
                      + "against Design570 and Design1255 and gets the model's outcome each time.",
                      ko: "유령이 생기려면 store가 eviction과 그 콜백 사이에 끼어들어야 한다: \(before.total)가지 순서\n"
@@ -104,7 +105,7 @@ public enum Chapter: ChapterProgram {
               + "child results (--json), and Designs.swift is the place to look.",
                      ko: fixedCrashes == 0
                          ? "5.7.0의 설계가 \(crashed)번 크래시 난 곳에서 \(broken.count)번 중 0번 크래시: `keys`를 lock\n"
-                           + "안에서만 건드리면 같은 부하에도 race가 날 거리가 없다."
+                           + "안에서만 건드리면 같은 부하에도 데이터 레이스가 날 거리가 없다."
                          : "\(broken.count)번 중 \(fixedCrashes)번 크래시 — #1255의 설계에서는 예상하지 못한 일이다:\n"
                            + "출력은 자식 결과(--json)에 있고, 살펴볼 곳은 Designs.swift다.")
 
@@ -113,7 +114,8 @@ public enum Chapter: ChapterProgram {
         lab.read([
             "Chapters/04-issue-1233/Lab/Designs.swift — Design570 (the delegate) and Design1255 (the fix)",
             "Sources/KFDCache/MemoryStorage.swift — `removeExpired()`: the reconciling loop",
-            "Kingfisher: issue #1233 (the crash report) and PR #1255; Sources/Cache/MemoryStorage.swift",
+            "Kingfisher 5.7.0: Sources/Cache/MemoryStorage.swift (the delegate); issue #1233 (the crash report), PR #1255 (released in 5.7.1)",
+            "Kingfisher 8.11.0: Sources/Cache/MemoryStorage.swift — `removeExpired()`, the same reconciling loop",
         ])
         lab.exercises()
     }
@@ -141,7 +143,8 @@ public enum Chapter: ChapterProgram {
             guard result.crashed else { continue }
             let frames = BacktraceExcerpt.excerpt(result.stderr)
             if !frames.isEmpty {
-                lab.note("the runtime's backtrace of one crashed child (top frames, addresses left out):")
+                lab.note("the runtime's backtrace of one crashed child (top frames; addresses left out, and the compiler's\n"
+                         + "generated thunks too: a number missing below is one of them):")
                 lab.show(frames.joined(separator: "\n"))
                 lab.record("frameMentionsSet", .bool(frames.contains { $0.contains("Set") }))
                 // Which of Set's functions crashed, and which of the design's called it: the
@@ -182,7 +185,7 @@ public enum Chapter: ChapterProgram {
                   + "evicts there) or inside removeObject (Apple calls the delegate there, from removeExpired).\n"
                   + "With NSLock (not recursive) the callback waits for itself.",
                   ko: "NSCache는 backend의 lock을 잡고 있는 동안 delegate를 부른다 — setObject 안에서(corelibs는\n"
-                      + "거기서 내보낸다), 또는 removeObject 안에서(Apple은 removeExpired에서 부른 그곳에서\n"
+                      + "거기서 퇴출한다), 또는 removeObject 안에서(Apple은 removeExpired에서 부른 그곳에서\n"
                       + "delegate를 부른다). NSLock(재귀가 아님)이면 콜백은 자기 자신을 기다린다.")
         lab.run("child process: stores past the count limit, then removeExpired; the callback locks NSLock;\n"
                 + "killed after \(lab.options.quick ? 3 : 5) s")

@@ -1,10 +1,10 @@
 // Two designs of the memory backend's `keys` index, side by side.
 //
-// `Design570` is Kingfisher 5.7.0's: an NSCache delegate removes a key from `keys` when its value
-// is evicted — *without* the backend's lock, because the delegate is called by NSCache, whenever
-// NSCache decides. `Design1255` is the fix of PR #1255, which is also what
-// Sources/KFDCache/MemoryStorage.swift does: no delegate; `keys` may name evicted values for a
-// while, and `removeExpired()` reconciles it under the lock.
+// `Design570` is Kingfisher 5.7.0's (and every tag's from 5.0.0, commit e8e3a376): an NSCache
+// delegate removes a key from `keys` when its value is evicted — *without* the backend's lock,
+// because the delegate is called by NSCache, whenever NSCache decides. `Design1255` is the fix of
+// PR #1255, which is also what Sources/KFDCache/MemoryStorage.swift does: no delegate; `keys` may
+// name evicted values for a while, and `removeExpired()` reconciles it under the lock.
 //
 // On Apple platforms NSCache evicts on its own (memory pressure, the app going to the background),
 // on threads of its own, when it likes: its limits are advisory. swift-corelibs' NSCache never does:

@@ -19,13 +19,17 @@ public enum Chapter: ChapterProgram {
         try roundTrip(lab, folder: folder)
         coarseFileSystems(lab)
         try linuxCreationDate(lab, folder: folder)
+        try expiredUntilDated(lab, folder: folder)
 
         lab.read([
             "Sources/KFDCache/Storage.swift — `Date.fileAttributeDate` (the ceil) and why",
             "Sources/KFDCache/FileMeta.swift — `FileDates.write` and `extendExpiration`",
             "Sources/KFDCache/DiskStorage.swift — `LastAccessAttribute`: where last access lives per platform",
-            "Kingfisher: Sources/Utility/ExtensionHelpers.swift (`fileAttributeDate`, 5.7.0 to 8.11.0),",
-            "            Sources/Cache/DiskStorage.swift (`FileMeta`)",
+            "Kingfisher 8.11.0: Sources/Utility/ExtensionHelpers.swift — `fileAttributeDate` (the same from 5.7.0)",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `FileMeta`",
+            "Chapters/05-ceil-dates/Lab/StoreWindow.swift — Kingfisher 8.11.0's store and value, modelled",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift:180, 207 — the write, then the dates",
+            "Sources/KFDCache/DiskStorageBackend.swift — `store`: a temporary file, its dates, then rename",
         ])
         lab.exercises()
     }
@@ -71,7 +75,7 @@ public enum Chapter: ChapterProgram {
                      ko: early > 0
                          ? "이른 날짜 \(early)개는 각각 제 시각보다 최대 \(String(format: "%.2f", worst * 1e6)) µs\n"
                            + "먼저 만료된 것으로 읽히는 항목이다. Double은 파일 시스템이 보관하는 것보다 많은 자릿수를\n"
-                           + "담는다. ceil이 그 의심을 없앤다."
+                           + "담는다. ceil은 그 애매함을 없앤다."
                          : "이번 실행에서 이 파일 시스템에서는 이르게 돌아온 날짜가 없었다. 여기서도 ceil의 비용은 없다.")
     }
 
@@ -165,8 +169,8 @@ public enum Chapter: ChapterProgram {
             : String(format: "On this platform creationDate is writable: the lifetimes after %d reads were %.3f s and %.3f s.\n", reads, lifetimes[0], lifetimes[1])
               + "Run it on Linux to see a straight port's creep.",
                      ko: Lab.platform == "linux"
-                             ? "그대로 옮긴 구현의 수명은 읽을 때마다 늘었고 chmod가 last access를 다시 썼다. 라이브러리의\n"
-                               + "수명은 20 s에 머물렀고 chmod를 무시했다. 정리 순서도 그대로 따라간다."
+                             ? "그대로 옮긴 구현의 수명은 읽을 때마다 늘었고 chmod가 마지막 접근 시각을 다시 썼다. 라이브러리의\n"
+                               + "수명은 20 s에 머물렀고 chmod를 무시했다. 용량 정리 순서도 그 결과를 그대로 따른다."
                              : String(format: "이 플랫폼에서는 creationDate를 쓸 수 있다: %d번 읽은 뒤의 수명은 %.3f s와 %.3f s였다.\n", reads, lifetimes[0], lifetimes[1])
                                + "그대로 옮긴 구현의 수명이 늘어나는 것은 Linux에서 돌려 보면 보인다.")
     }

@@ -87,17 +87,17 @@ public enum Chapter: ChapterProgram {
         lab.read([
             "Sources/KFDCache/DiskStorageBackend.swift — `maybeCached`, `setupCacheChecking()`, `shortcutAllows`",
             "Chapters/06-maybe-cached/Lab/BloomFilter.swift — the comparison",
-            "Kingfisher: Sources/Cache/DiskStorage.swift — `maybeCached` and `maybeCachedCheckingQueue`",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — `maybeCached` and `maybeCachedCheckingQueue`",
         ])
         lab.exercises()
     }
 
     static func payoff(_ lab: Lab, _ backend: DiskStorage.Backend<Data>) throws {
         lab.part("payoff", "What the shortcut saves on a miss")
-        lab.claim("A miss the set can answer costs a hash and a queue hop; a miss that reaches the disk\n"
-                  + "costs a stat system call on top.",
-                  ko: "Set이 답할 수 있는 miss는 해시 한 번과 queue 한 번 건너기의 비용이다. 디스크까지 가는 miss는\n"
-                      + "거기에 stat 시스템 콜 하나가 더 든다.")
+        lab.claim("A miss the set can answer costs a hash and a lock here (Kingfisher: a hash and a\n"
+                  + "maybeCachedCheckingQueue.sync); a miss that reaches the disk costs a stat system call on top.",
+                  ko: "Set이 답할 수 있는 미스는 여기서는 해시 한 번과 lock 한 번의 비용이다 (Kingfisher에서는 해시 한 번과\n"
+                      + "maybeCachedCheckingQueue.sync). 디스크까지 가는 미스는 거기에 stat 시스템 콜 하나가 더 든다.")
         let repetitions = lab.size(quick: 2_000, full: 20_000)
         lab.run("\(repetitions) misses of each kind, 5 rounds, median per round: never-stored keys (set says\n"
                 + "no) vs keys whose files were deleted (set says maybe → stat); same backend, same run")
@@ -119,15 +119,15 @@ public enum Chapter: ChapterProgram {
               + "mostly misses (a fresh install scrolling a feed)."
             : String(format: "The payoff is small in this run: a disk miss cost only %.1f× a shortcut miss. ", ratio)
               + (Bench.isDebugBuild ? "This is a debug build, where the Swift work both misses share (the SHA-256,\n"
-                                      + "the queue hop) is slow; " : "")
+                                      + "the lock) is slow; " : "")
               + "a stat is cheap on a fast disk whose metadata is in memory. The\n"
               + "shortcut pays more where a stat is slow (a busy or network disk); try swift run -c release\n"
               + "ch06-maybe-cached.",
                      ko: ratio >= 2
-                             ? String(format: "디스크에 물은 miss는 Set이 답한 miss의 %.1f배가 들었다: 대부분 miss인 캐시(새로 설치한\n", ratio)
+                             ? String(format: "디스크에 물은 미스는 Set이 답한 미스의 %.1f배가 들었다: 대부분 미스인 캐시(새로 설치한\n", ratio)
                                + "앱이 피드를 스크롤할 때)에서 얻는 이득이다."
-                             : String(format: "이번 실행에서는 이득이 작다: 디스크 miss가 지름길 miss의 %.1f배밖에 들지 않았다. ", ratio)
-                               + (Bench.isDebugBuild ? "이것은 debug 빌드라서, 두 miss가 함께 하는 Swift 작업(SHA-256, queue 건너기)이\n"
+                             : String(format: "이번 실행에서는 이득이 작다: 디스크 미스가 지름길 미스의 %.1f배밖에 들지 않았다. ", ratio)
+                               + (Bench.isDebugBuild ? "이것은 debug 빌드라서, 두 미스가 함께 하는 Swift 작업(SHA-256, lock)이\n"
                                                        + "느리다. " : "")
                                + "메타데이터가 메모리에 있는 빠른 디스크에서는 stat이 싸다. stat이 느린 곳(바쁜 디스크나\n"
                                + "네트워크 디스크)에서 지름길이 더 값어치를 한다. swift run -c release ch06-maybe-cached로 돌려 보자.")
@@ -162,9 +162,11 @@ public enum Chapter: ChapterProgram {
                      String(format: "%.2f%% (theory for k = 7: 0.82%%)", 100 * Double(falsePositives) / Double(n)))
         lab.measured("bloomFalseNegatives", falseNegatives, "Bloom false negatives")
         lab.conclude("For an image cache of a few thousand files the set's memory is small and exact; a Bloom\n"
-                     + "filter pays off at hundreds of thousands. Neither can forget a removed name.",
+                     + "filter pays off at hundreds of thousands. The filter cannot forget a removed name; a set can,\n"
+                     + "but Kingfisher's only grows until relaunch (exercise 06-forget-on-remove makes one forget).",
                      ko: "파일 몇천 개의 이미지 캐시라면 Set의 메모리는 작고 정확하다. Bloom filter는 수십만 개에서\n"
-                         + "값어치를 한다. 둘 다 지운 이름을 잊지는 못한다.")
+                         + "값어치를 한다. Bloom filter는 지운 이름을 잊지 못한다. Set은 잊을 수 있지만, Kingfisher의 Set은\n"
+                         + "다시 실행할 때까지 자라기만 한다(연습 문제 06-forget-on-remove에서 잊게 만든다).")
         _ = set.count
     }
 }

@@ -19,7 +19,7 @@ public enum Chapter: ChapterProgram {
             "Sources/KFDCache/MemoryStorage.swift — `lock`: NSLock around NSCache + keys",
             "Sources/KFDCache/DiskStorageBackend.swift — `metaChangingQueue.async` after a hit",
             "Chapters/07-lock-vs-queue/Lab/Guards.swift — the counters and the two pipelines",
-            "Kingfisher: Sources/Cache/ImageCache.swift — `ioQueue` in store(_:original:forKey:...)",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — `ioQueue` in store(_:original:forKey:...)",
         ])
         lab.exercises()
     }
@@ -30,7 +30,7 @@ public enum Chapter: ChapterProgram {
         lab.part("tiny", "One increment behind NSLock, Mutex, DispatchQueue.sync and an actor")
         lab.claim("For a critical section of nanoseconds, a lock is cheapest; a queue hop and an actor\n"
                   + "hop cost more than the work they guard.",
-                  ko: "나노초 단위의 critical section에는 lock이 가장 싸다. queue 건너기와 actor 건너기는 그것들이\n"
+                  ko: "나노초 단위의 critical section에는 lock이 가장 싸다. 큐 건너기와 actor 건너기는 그것들이\n"
                       + "지키는 작업보다 비싸다.")
         let operations = lab.size(quick: 30_000, full: 200_000)
         lab.run("\(operations) increments per round, 1 and 2 threads, median of 5 rounds (+1 warm-up)")
@@ -81,7 +81,7 @@ public enum Chapter: ChapterProgram {
         lab.part("blocked", "A caller held by disk I/O: lock vs async on a serial queue")
         lab.claim("With a lock, every caller waits for its own write and for everyone's queued ahead;\n"
                   + "with `async` on a serial queue, a caller waits only to enqueue.",
-                  ko: "lock을 쓰면 모든 호출자가 자기 쓰기와 앞에 줄 선 모두의 쓰기를 기다린다. serial queue에\n"
+                  ko: "lock을 쓰면 모든 호출자가 자기 쓰기와 앞에 줄 선 모두의 쓰기를 기다린다. 직렬 큐에\n"
                       + "`async`로 넣으면 호출자는 줄에 넣는 동안만 기다린다.")
         let scratch = try ScratchFolder("ch07")
         defer { scratch.remove() }
@@ -118,7 +118,7 @@ public enum Chapter: ChapterProgram {
         lab.measured("filesWritten", files.count, "files written (both variants)", "\(files.count) of \(8 * perCaller)")
         lab.conclude("Same files in the end; the difference is who waits. Disk work goes on a queue so that\n"
                      + "the caller — often the main thread — never waits for the disk.",
-                     ko: "결국 파일은 같다. 다른 것은 누가 기다리느냐다. 디스크 작업을 queue에 두는 이유는 호출자 —\n"
+                     ko: "결국 파일은 같다. 다른 것은 누가 기다리느냐다. 디스크 작업을 큐에 두는 이유는 호출자 —\n"
                          + "흔히 main thread — 가 디스크를 기다리지 않게 하려는 것이다.")
     }
 
@@ -128,7 +128,7 @@ public enum Chapter: ChapterProgram {
         lab.part("pipeline", "serialize → write → callback: one unit, or three steps?")
         lab.claim("If only the write is guarded, a slow serialization of an earlier store lets a later\n"
                   + "store finish first: the file ends up holding the *older* value.",
-                  ko: "쓰기만 보호하면, 먼저 한 store의 느린 serialize 때문에 나중 store가 먼저 끝날 수 있다:\n"
+                  ko: "쓰기만 보호하면, 먼저 한 store의 느린 직렬화 때문에 나중 store가 먼저 끝날 수 있다:\n"
                       + "파일에는 *더 오래된* 값이 남는다.")
         lab.run("forced interleaving: store(\"v1\") whose serializer waits (≤ 0.5 s) for store(\"v2\") to finish")
         let versions: [(key: String, label: String, pipeline: any StorePipeline)] = [
@@ -153,11 +153,12 @@ public enum Chapter: ChapterProgram {
         let writeOnly = ModelChecker.explore(PipelineModels.writeOnly), whole = ModelChecker.explore(PipelineModels.wholePipeline)
         lab.interleavings("interleavings.writeOnly", writeOnly, "every interleaving, only the write on ioQueue")
         lab.interleavings("interleavings.wholePipeline", whole, "every interleaving, whole pipeline on ioQueue")
-        lab.note("the shortest interleaving that leaves the older value (model: Chapters/07-lock-vs-queue/Lab/Models.swift):")
+        lab.note("the shortest interleaving that leaves the older value — store(v1) was called first, store(v2) second,\n"
+                 + "and v2 overtakes it (model: Chapters/07-lock-vs-queue/Lab/Models.swift):")
         lab.show(writeOnly.timeline())
         lab.conclude("With one block per store on one serial queue, stores finish in the order they were\n"
                      + "made, and the file always holds the last value stored.",
-                     ko: "store마다 블록 하나를 serial queue 하나에 넣으면 store는 호출된 순서대로 끝나고, 파일에는\n"
+                     ko: "store마다 블록 하나를 직렬 큐 하나에 넣으면 store는 호출된 순서대로 끝나고, 파일에는\n"
                          + "언제나 마지막으로 저장한 값이 남는다.")
     }
 }

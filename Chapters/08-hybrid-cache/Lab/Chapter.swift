@@ -26,12 +26,15 @@ public enum Chapter: ChapterProgram {
         limits(lab, cache)
         evictionOrder(lab)
         try notReady(lab, folder: folder)
+        try warmUndoesRemove(lab, folder: folder)
 
         lab.read([
             "Sources/KFDCache/HybridCache.swift — store (memory now, disk on ioQueue), retrieveImage, readDisk (warming)",
             "Sources/KFDCache/Bitmap.swift — the value: decoded RGB in memory, PPM on disk",
             "Sources/KFDCache/Lifecycle.swift — memory warning, background, terminate as explicit hooks",
-            "Kingfisher: Sources/Cache/ImageCache.swift — store(_:original:forKey:options:toDisk:), retrieveImage",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — store(_:original:forKey:options:toDisk:), retrieveImage",
+            "Chapters/08-hybrid-cache/Lab/WarmAfterRemove.swift — Kingfisher 8.11.0's retrieve and remove, modelled",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift:779, 649–653 — the warm, in the callback",
         ])
         lab.exercises()
     }
@@ -50,7 +53,7 @@ public enum Chapter: ChapterProgram {
         lab.part("asymmetry", "A memory hit, a disk hit and a miss, side by side")
         lab.claim("A memory hit is a dictionary lookup; a disk hit reads a file and decodes it; a miss\n"
                   + "costs a hash and a set lookup. The gap is why there are two layers.",
-                  ko: "memory hit은 딕셔너리 조회 한 번이고, disk hit은 파일을 읽어 디코딩하며, miss는 해시 한 번과\n"
+                  ko: "메모리 히트는 딕셔너리 조회 한 번이고, 디스크 히트는 파일을 읽어 디코딩하며, 미스는 해시 한 번과\n"
                       + "Set 조회 한 번의 비용이다. 이 차이가 계층이 둘인 이유다.")
         let side = lab.options.quick ? 64 : 256
         let rounds = lab.size(quick: 200, full: 2_000)
@@ -76,8 +79,8 @@ public enum Chapter: ChapterProgram {
         lab.measured("diskOverMemory", d / m, "disk hit ÷ memory hit", String(format: "%.0f×", d / m))
         lab.conclude(String(format: "In this run a disk hit of a %@ bitmap cost %.0f memory hits. Release builds (swift run -c release\n", size, d / m)
                      + "ch08-hybrid-cache) make both faster; the gap is the reason memory sits in front.",
-                     ko: String(format: "이번 실행에서 %@ bitmap의 disk hit 하나는 memory hit %.0f번의 비용이었다. release 빌드(swift run -c release\n", size, d / m)
-                             + "ch08-hybrid-cache)는 둘 다 빠르게 하지만, 이 차이 때문에 memory가 앞에 있다.")
+                     ko: String(format: "이번 실행에서 %@ bitmap의 디스크 히트 하나는 메모리 히트 %.0f번의 비용이었다. release 빌드(swift run -c release\n", size, d / m)
+                             + "ch08-hybrid-cache)는 둘 다 빠르게 하지만, 이 차이 때문에 메모리가 앞에 있다.")
     }
 
     /// Where a disk hit's time goes, step by step (Experiments/disk-overhead has the release figures).
@@ -85,7 +88,7 @@ public enum Chapter: ChapterProgram {
         lab.part("anatomy", "Where a disk hit's time goes")
         lab.claim("A disk hit is a hash, a lookup in the shortcut set, and four system calls; the date rewrite\n"
                   + "runs afterwards, off the caller's thread.",
-                  ko: "disk hit은 해시 한 번, 지름길 Set 조회 한 번, 시스템 콜 네 번이다. 날짜 다시 쓰기는 그 뒤에,\n"
+                  ko: "디스크 히트는 해시 한 번, 지름길 Set 조회 한 번, 시스템 콜 네 번이다. 날짜 다시 쓰기는 그 뒤에,\n"
                       + "호출자의 스레드 밖에서 돈다.")
         let operations = lab.size("operations", quick: 500, full: 5_000)
         lab.run("each step of DiskStorage.Backend.value(forKey:) timed alone on one 1 KiB file (not part 1's\n"
@@ -103,15 +106,15 @@ public enum Chapter: ChapterProgram {
         lab.conclude(String(format: "The system calls were %.0f%% of a 1 KiB hit in this run. ", 100 * floor / whole) + "The rest is the price of naming files by hash (SHA-256) and of answering certain misses\n"
                      + "without the disk (the shortcut). In a release build the system calls are most of a hit\n"
                      + "(Experiments/README.md); in a debug build the Swift steps weigh far more.",
-                     ko: String(format: "이번 실행에서 시스템 콜은 1 KiB hit의 %.0f%%였다. ", 100 * floor / whole) + "나머지는 파일 이름을 해시(SHA-256)로 정하는 값과,\n"
-                             + "확실한 miss에 디스크 없이 답하는 값(지름길)이다. release 빌드에서는 시스템 콜이 hit의 대부분이고\n"
+                     ko: String(format: "이번 실행에서 시스템 콜은 1 KiB 히트의 %.0f%%였다. ", 100 * floor / whole) + "나머지는 파일 이름을 해시(SHA-256)로 정하는 값과,\n"
+                             + "확실한 미스에 디스크 없이 답하는 값(지름길)이다. release 빌드에서는 시스템 콜이 히트의 대부분이고\n"
                              + "(Experiments/README.md), debug 빌드에서는 Swift 단계들이 훨씬 무겁다.")
     }
 
     static func warming(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
         lab.part("warming", "A disk hit warms memory")
         lab.claim("After a value is found on disk, it is stored in memory: the next lookup is a memory hit.",
-                  ko: "디스크에서 값을 찾으면 memory에도 저장한다: 다음 조회는 memory hit이다.")
+                  ko: "디스크에서 값을 찾으면 메모리에도 저장한다: 다음 조회는 메모리 히트다.")
         lab.run("clear memory; look up twice; record where each lookup found it")
         cache.clearMemoryCache()
         let first = lookup(cache, "picture", CacheOptions()), second = lookup(cache, "picture", CacheOptions())
@@ -121,8 +124,8 @@ public enum Chapter: ChapterProgram {
             ? "The first lookup read the disk and the second found memory: a disk hit warms memory."
             : "The lookups found it in \(first), then \(second): not disk then memory as claimed — see readDisk.",
                      ko: first == .disk && second == .memory
-                         ? "첫 조회는 디스크를 읽었고 두 번째는 memory에서 찾았다: disk hit이 memory를 데운다."
-                         : "조회는 \(first)에서, 다음엔 \(second)에서 찾았다: 말한 대로 disk 다음 memory가 아니다 —\n"
+                         ? "첫 조회는 디스크를 읽었고 두 번째는 메모리에서 찾았다: 디스크 히트가 메모리를 워밍한다."
+                         : "조회는 \(first)에서, 다음엔 \(second)에서 찾았다: 말한 대로 디스크 다음 메모리가 아니다 —\n"
                            + "readDisk를 보자.")
     }
 
@@ -130,7 +133,7 @@ public enum Chapter: ChapterProgram {
         lab.part("memoryOrRefresh", "fromMemoryCacheOrRefresh: what it skips")
         lab.claim("With fromMemoryCacheOrRefresh a memory miss is reported as none, without reading the\n"
                   + "disk: the caller is about to download a fresh value anyway.",
-                  ko: "fromMemoryCacheOrRefresh이면 memory miss는 디스크를 읽지 않고 none으로 보고된다: 호출자는\n"
+                  ko: "fromMemoryCacheOrRefresh이면 메모리 미스는 디스크를 읽지 않고 none으로 보고된다: 호출자는\n"
                       + "어차피 새 값을 다운로드하려는 참이다.")
         lab.run("value on disk only; one lookup with the option, one without")
         cache.clearMemoryCache()
@@ -150,7 +153,7 @@ public enum Chapter: ChapterProgram {
                      ko: withOption == .none && without == .disk
                          ? "옵션이 있으면 조회는 디스크 없이 \(Stats.formatNanoseconds(skipped)) 만에 none으로 답했다.\n"
                            + "옵션이 없으면 같은 조회가 디스크를 읽었다 (\(Stats.formatNanoseconds(read)))."
-                         : "옵션이 있을 때: \(withOption), 없을 때: \(without) — 말한 대로 none 다음 disk가 아니다.")
+                         : "옵션이 있을 때: \(withOption), 없을 때: \(without) — 말한 대로 none 다음 디스크가 아니다.")
     }
 
     static func ordering(_ lab: Lab, _ cache: HybridCache<Bitmap>) throws {
@@ -179,8 +182,8 @@ public enum Chapter: ChapterProgram {
             : "\(outOfOrder) of \(count) completions came out of order\(onDisk == pictures[count - 1] ? "" : ", and the file does not hold the last store"):\n"
               + "the ioQueue is not keeping stores in order.",
                      ko: outOfOrder == 0 && onDisk == pictures[count - 1]
-                             ? "store \(count)개가 모두 호출 순서대로 끝났고 파일에는 마지막 것이 남았다: serial queue 하나가\n"
-                               + "store마다 serialize, write, callback을 한데 묶어 둔다."
+                             ? "store \(count)개가 모두 호출 순서대로 끝났고 파일에는 마지막 것이 남았다: 직렬 큐 하나가\n"
+                               + "store마다 직렬화, 쓰기, 콜백을 한데 묶어 둔다."
                              : "completion \(count)개 중 \(outOfOrder)개가 순서를 벗어났다\(onDisk == pictures[count - 1] ? "" : ", 그리고 파일에 마지막 store가 남지 않았다"):\n"
                                + "ioQueue가 store의 순서를 지키지 못하고 있다.")
     }
@@ -188,15 +191,15 @@ public enum Chapter: ChapterProgram {
     static func limits(_ lab: Lab, _ cache: HybridCache<Bitmap>) {
         lab.part("limits", "The memory limit on this machine")
         lab.claim("Kingfisher gives memory a quarter of the physical memory; 002 chose 5%.",
-                  ko: "Kingfisher는 memory에 물리 메모리의 4분의 1을 준다. 002는 5%를 골랐다.")
+                  ko: "Kingfisher는 메모리에 물리 메모리의 4분의 1을 준다. 002는 5%를 골랐다.")
         let physical = ProcessInfo.processInfo.physicalMemory
         lab.run("ProcessInfo.physicalMemory and the two fractions")
-        lab.measured("physicalMemory", Int(physical), "physical memory", ByteCountFormatter.string(fromByteCount: Int64(physical), countStyle: .memory))
+        lab.measured("physicalMemory", Int(physical), "physical memory", Stats.formatBytes(Int(physical)))
         lab.measured("quarter", cache.memoryStorage.config.totalCostLimit, "HybridCache default (¼)",
-                     ByteCountFormatter.string(fromByteCount: Int64(cache.memoryStorage.config.totalCostLimit), countStyle: .memory))
+                     Stats.formatBytes(cache.memoryStorage.config.totalCostLimit))
         let five = HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: 0.05)
         lab.measured("fivePercent", five, "memoryCostLimit(fractionOfPhysicalMemory: 0.05)",
-                     ByteCountFormatter.string(fromByteCount: Int64(five), countStyle: .memory))
+                     Stats.formatBytes(five))
         lab.conclude("The limit is in cost units; Bitmap's cost is its bytes, so these are bytes. Chapter 9\n"
                      + "shows what happens when the two units disagree.",
                      ko: "limit은 cost 단위이고, Bitmap의 cost는 바이트이므로 이것은 바이트다. 두 단위가 어긋나면 무슨\n"

@@ -27,13 +27,17 @@ public enum Chapter: ChapterProgram {
         keyIdentity(lab)
         try slidingTTL(lab, root.appendingPathComponent("ttl"))
         try twoQueues(lab, root.appendingPathComponent("queues"))
+        try recreateFails(lab, root.appendingPathComponent("recreate"))
 
         lab.read([
             "Chapters/09-three-caches/Lab/Learner002Cache.swift — 002, rebuilt from its notes",
             "Chapters/09-three-caches/Lab/Learner003Cache.swift — 003's design (AsyncStream instead of Combine)",
-            "Sources/KFDCache/HybridCache.swift — Kingfisher's",
+            "Sources/KFDCache/HybridCache.swift — the contender named Kingfisher: this library's ImageCache",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — the design it follows",
             "Chapters/09-three-caches/Lab/Contenders.swift — the one interface all three run behind",
             "Chapters/09-three-caches/Lab/SlidingTTL.swift, TwoQueues.swift — 002's TTL and skipped writes, 003's two queues",
+            "Chapters/09-three-caches/Lab/RecreateFails.swift — Kingfisher 8.11.0's prepareDirectory and store, modelled",
+            "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift:128–143, 163–198 — storageReady, set false, never back",
         ])
         lab.exercises()
     }
@@ -46,11 +50,11 @@ public enum Chapter: ChapterProgram {
         let side = lab.options.quick ? 32 : 96
         lab.claim("All three return the right pictures; they differ in what a hit costs and what the\n"
                   + "disk holds.",
-                  ko: "셋 다 올바른 그림을 돌려준다. 다른 것은 hit 한 번의 비용과 디스크에 남는 것이다.")
+                  ko: "셋 다 올바른 그림을 돌려준다. 다른 것은 히트 한 번의 비용과 디스크에 남는 것이다.")
         lab.run("\(count) pictures of \(side)×\(side) stored; \(reads) reads (seed \(lab.options.seed), 80% from a hot fifth);\n"
                 + "memory cleared half-way through (a memory warning)")
         let pictures = (0..<count).map { Bitmap.gradient(width: side, height: side, seed: $0) }
-        var rows: [String] = []
+        var rows: [[String]] = []
         for cache in caches {
             for (index, picture) in pictures.enumerated() { _ = cache.store(picture, forKey: "p\(index)") }
             var generator = SeededGenerator(seed: lab.options.seed)
@@ -71,9 +75,10 @@ public enum Chapter: ChapterProgram {
             let key = slug(cache.name)
             lab.record(key, .object(["correct": .int(correct), "wrong": .int(wrong), "misses": .int(misses),
                                      "nanosPerRead": .double(nanos / Double(reads)), "diskBytesPerPicture": .double(Double(bytes) / Double(count))]))
-            rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(String(correct).leftPad(5)) \(String(wrong).leftPad(5)) \(String(misses).leftPad(6)) \(Stats.formatNanoseconds(nanos / Double(reads)).leftPad(10)) \(String(format: "%.1f", Double(bytes) / Double(count) / 1024).leftPad(8)) KiB")
+            rows.append([cache.name, "\(correct)", "\(wrong)", "\(misses)", Stats.formatNanoseconds(nanos / Double(reads)),
+                         String(format: "%.1f KiB", Double(bytes) / Double(count) / 1024)])
         }
-        lab.show("design                             right wrong misses  per read   disk/picture\n" + rows.joined(separator: "\n"))
+        lab.table(["design", "right", "wrong", "misses", "per read", "disk/picture"], rows)
         lab.conclude("003's JSON stores each byte as up to four characters: its files are several times the\n"
                      + "PPM bytes the other two write. Per-read times are this run's, debug build.",
                      ko: "003의 JSON은 바이트 하나를 최대 네 글자로 저장한다: 그 파일은 다른 둘이 쓰는 PPM 바이트의 몇\n"
@@ -89,7 +94,7 @@ public enum Chapter: ChapterProgram {
                   ko: "Kingfisher는 폴더를 다시 만들고 재시도한다. 쓰기 결과를 무시하는 설계는 값을 조용히 잃고,\n"
                       + "throw하는 설계는 적어도 잃었다고 말해 준다.")
         lab.run("store p0; delete the folder; store p1; clear memory; read p1")
-        var rows: [String] = []
+        var rows: [[String]] = []
         var kept: [String] = [], lostSilently: [String] = [], lostReported: [String] = []
         for cache in caches {
             _ = cache.store(Bitmap.gradient(width: 8, height: 8), forKey: "p0")
@@ -99,10 +104,10 @@ public enum Chapter: ChapterProgram {
             let outcome = cache.load("p1")
             let found = outcome == .value(Bitmap.gradient(width: 8, height: 8, seed: 1))
             lab.record(slug(cache.name), .object(["storeReportedError": .bool(reported != nil), "foundAfter": .bool(found)]))
-            rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) store error reported: \(reported == nil ? "no " : "yes")  p1 read back: \(found ? "yes" : "no")")
+            rows.append([cache.name, reported == nil ? "no" : "yes", found ? "yes" : "no"])
             if found { kept.append(shortName(cache)) } else if reported == nil { lostSilently.append(shortName(cache)) } else { lostReported.append(shortName(cache)) }
         }
-        lab.show(rows.joined(separator: "\n"))
+        lab.table(["design", "store error reported", "p1 read back"], rows)
         lab.conclude("p1 was read back by \(listed(kept)), lost silently by \(listed(lostSilently)), and lost with an\n"
                      + "error by \(listed(lostReported)).",
                      ko: "p1을 다시 읽어 온 것: \(listed(kept, korean: true)), 조용히 잃은 것: \(listed(lostSilently, korean: true)), 에러와 함께\n"
@@ -115,10 +120,10 @@ public enum Chapter: ChapterProgram {
         lab.part("corruptFile", "Fault: a file whose bytes cannot be decoded")
         lab.claim("The caller should hear about it once, clearly — not get a silent miss. (Real Kingfisher 8.11\n"
                   + "gives the silent miss: its serializer returns nil, and ImageCache reports .none.)",
-                  ko: "호출자는 그 사실을 한 번, 분명하게 들어야 한다 — 조용한 miss가 아니라. (실제 Kingfisher\n"
-                      + "8.11은 조용한 miss를 준다: serializer가 nil을 반환하고 ImageCache는 .none을 보고한다.)")
+                  ko: "호출자는 그 사실을 한 번, 분명하게 들어야 한다 — 조용한 미스가 아니라. (실제 Kingfisher\n"
+                      + "8.11은 조용한 미스를 준다: serializer가 nil을 반환하고 ImageCache는 .none을 보고한다.)")
         lab.run("store p0; overwrite its file with text (dates kept); clear memory; read p0")
-        var rows: [String] = []
+        var rows: [[String]] = []
         var errors: [String] = [], misses: [String] = [], values: [String] = []
         for cache in caches {
             _ = cache.store(Bitmap.gradient(width: 8, height: 8), forKey: "p0")
@@ -136,7 +141,7 @@ public enum Chapter: ChapterProgram {
             switch outcome {
             case .value: shown = "a picture (!)"
             case .miss: shown = "a silent miss"
-            case .error(let message): shown = "an error: \(message.prefix(60))…"
+            case .error(let message): shown = "an error: \(message.prefix(44))…"
             }
             if case .error = outcome { lab.record(slug(cache.name), .string("error")) } else { lab.record(slug(cache.name), .string(outcome == .miss ? "miss" : "value")) }
             switch outcome {
@@ -144,15 +149,15 @@ public enum Chapter: ChapterProgram {
             case .miss: misses.append(shortName(cache))
             case .value: values.append(shortName(cache))
             }
-            rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(shown)")
+            rows.append([cache.name, shown])
         }
-        lab.show(rows.joined(separator: "\n"))
+        lab.table(["design", "what the read gave"], rows)
         lab.note("HybridCache's row is this library's throwing PPM serializer. Kingfisher 8.11 itself (read, not run:\n"
                  + "Sources/Cache/CacheSerializer.swift, Sources/Cache/ImageCache.swift at 8.11.0) would give 002's answer:\n"
                  + "image(with:options:) returns nil, retrieveImageInDiskCache reports .notFound, the caller gets .none.")
         lab.conclude("The corrupt file was reported as an error by \(listed(errors)) and as a silent miss by \(listed(misses))"
                      + (values.isEmpty ? "." : ", and came back as a picture from \(listed(values)) (!)."),
-                     ko: "손상된 파일을 에러로 보고한 것: \(listed(errors, korean: true)), 조용한 miss로 보고한 것: \(listed(misses, korean: true))"
+                     ko: "손상된 파일을 에러로 보고한 것: \(listed(errors, korean: true)), 조용한 미스로 보고한 것: \(listed(misses, korean: true))"
                              + (values.isEmpty ? "." : ", 그리고 그림으로 돌려준 것: \(listed(values, korean: true)) (!)."))
     }
 
@@ -175,12 +180,12 @@ public enum Chapter: ChapterProgram {
         lab.claim("A limit only works in the unit the costs are given in. 002 computes 5% of RAM in\n"
                   + "megabytes and stores objects with no cost at all: nothing is ever evicted.",
                   ko: "limit은 cost가 주어진 단위에서만 동작한다. 002는 RAM의 5%를 메가바이트로 계산하고 객체는\n"
-                      + "cost 없이 저장한다: 아무것도 내보내지지 않는다.")
+                      + "cost 없이 저장한다: 아무것도 퇴출되지 않는다.")
         lab.run("\(count) pictures of 64×64 (12 KiB each) stored; Kingfisher given a 256 KiB budget (costs in bytes),\n"
                 + "002 its own formula (\(Learner002Cache.memoryLimit) \"cost units\" here), 003 a count limit of 10")
         let caches: [any Contender] = [try KingfisherContender(directory: folder, memoryCostLimit: 256 * 1024),
                                        Learner002Contender(directory: folder), try Learner003Contender(directory: folder, countLimit: 10)]
-        var rows: [String] = []
+        var rows: [[String]] = []
         for cache in caches {
             let sample = Bitmap.gradient(width: 64, height: 64, seed: 0)
             let budget = cache.memoryBudget(for: sample)
@@ -191,15 +196,14 @@ public enum Chapter: ChapterProgram {
                 "limit": .int(budget.limit), "unit": .string(budget.unit.rawValue), "perValue": .int(budget.perValue),
                 "overLimitAfter": over.map { .int($0) } ?? .null, "inMemory": .int(inMemory),
             ]))
-            let asked = over.map { "over its limit from store \($0) on: NSCache may evict" } ?? "never over its limit: NSCache is never asked to evict"
-            rows.append("\(cache.name.padding(toLength: 34, withPad: " ", startingAt: 0)) limit \(budget.limit) (\(budget.unit.rawValue)), "
-                        + "\(budget.perValue) per value → \(asked);\n\(String(repeating: " ", count: 35))\(inMemory) of \(count) still in memory here (\(inMemory * 12) KiB)")
+            rows.append([cache.name, "\(budget.limit) (\(budget.unit.rawValue))", "\(budget.perValue)",
+                         over.map { "store \($0)" } ?? "never", "\(inMemory) of \(count) (\(inMemory * 12) KiB)"])
         }
-        lab.show(rows.joined(separator: "\n"))
+        lab.table(["design", "limit", "per value", "over limit from", "in memory"], rows)
         lab.note(Platform.isMac
                  ? "On a Mac, NSCache's limits are advisory: it may keep more than its limit until memory is\n"
-                   + "short, so 'still in memory' can exceed the limit. 'Over its limit' is what each design asked for."
-                 : "Here (corelibs) NSCache evicts inside setObject as soon as a limit is exceeded, so 'still in\n"
+                   + "short, so 'in memory' can exceed the limit. 'Over limit from' is what each design asked for."
+                 : "Here (corelibs) NSCache evicts inside setObject as soon as a limit is exceeded, so 'in\n"
                    + "memory' follows the limits exactly. On a Mac, limits are advisory: NSCache may keep more.")
         lab.conclude("Kingfisher's limit is bytes because Bitmap's cost is bytes. 002's, on a phone, would\n"
                      + "also be a few hundred \"units\" — with zero-cost objects it never applies.",

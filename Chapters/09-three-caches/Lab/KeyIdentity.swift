@@ -32,7 +32,7 @@ extension Chapter {
         lab.claim("NSCache compares keys with hash and isEqual. An NSObject subclass that overrides neither\n"
                   + "compares by identity: a lookup with a fresh key object of the same value misses, every time.",
                   ko: "NSCache는 key를 hash와 isEqual로 비교한다. 둘 다 override하지 않은 NSObject 서브클래스는\n"
-                      + "identity로 비교된다: 같은 값의 새 key 객체로 조회하면 매번 miss다.")
+                      + "identity로 비교된다: 같은 값의 새 key 객체로 조회하면 매번 미스다.")
         let count = lab.size(quick: 200, full: 2_000)
         lab.run("\(count) values stored under NSCacheKey(value: \"k<i>\"); each looked up with a NEW key object\n"
                 + "of the same value, and once with the very object it was stored under")
@@ -59,10 +59,10 @@ extension Chapter {
               + "object, which is why it looked right. KeyBox's two overrides make equal values equal keys."
             : "Fresh keys hit \(freshHits) of \(count) as written, \(fixedHits) of \(count) with the overrides: see the figures above.",
                      ko: freshHits == 0 && fixedHits == count
-                         ? "쓰인 그대로라면 003의 캐시는 저장할 때 쓴 바로 그 key 객체를 쥐고 있는 호출자에게만 hit한다\n"
-                           + "— 실제 조회(URL로 key를 다시 만드는 경우)는 모두 miss다. 노트의 예제는 객체 하나를\n"
+                         ? "쓰인 그대로라면 003의 캐시는 저장할 때 쓴 바로 그 key 객체를 쥐고 있는 호출자에게만 히트한다\n"
+                           + "— 실제 조회(URL로 key를 다시 만드는 경우)는 모두 미스다. 노트의 예제는 객체 하나를\n"
                            + "재사용해서 맞아 보였던 것이다. KeyBox의 override 두 개가 같은 값을 같은 key로 만든다."
                          : "새 key는 쓰인 그대로일 때 \(count)번 중 \(freshHits)번, override가 있을 때 \(count)번 중\n"
-                           + "\(fixedHits)번 hit했다: 위의 값을 보자.")
+                           + "\(fixedHits)번 히트했다: 위의 값을 보자.")
     }
 }

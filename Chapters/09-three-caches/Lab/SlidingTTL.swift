@@ -20,9 +20,9 @@ extension Chapter {
                   + "things: 002 sets the modification date to *now* (the last read), and the TTL lives in code;\n"
                   + "Kingfisher (.cacheTime) sets it to now + the entry's own original lifetime (its expiration),\n"
                   + "and puts the last access elsewhere. Only reads that reach the disk slide it.",
-                  ko: "둘 다 미끄러진다: 수명보다 자주 읽히는 항목은 만료되지 않는다. 다만 쓰는 것이 다르다: 002는 수정\n"
+                  ko: "둘 다 슬라이딩 만료다: 수명보다 자주 읽히는 항목은 만료되지 않는다. 다만 쓰는 것이 다르다: 002는 수정\n"
                       + "날짜를 *지금*(마지막 읽기)으로 바꾸고 TTL은 코드에 있다. Kingfisher(.cacheTime)는 지금 + 그 항목의\n"
-                      + "원래 수명(만료 시각)으로 바꾸고, 마지막 접근은 다른 곳에 둔다. 디스크까지 온 읽기만 미끄러뜨린다.")
+                      + "원래 수명(만료 시각)으로 바꾸고, 마지막 접근은 다른 곳에 둔다. 만료를 밀어내는 것은 디스크까지 온 읽기뿐이다.")
         lab.run("TTL \(ttl) s. Every \(Int(interval * 1000)) ms for \(duration) s: read \"hot\" from disk (memory cleared first);\n"
                 + "002 also reads \"warm\" with memory kept (memory hits). \"cold\" is never read. Then look again.")
 

@@ -32,7 +32,7 @@ extension Chapter {
         ]))
 
         var rows: [[String]] = []
-        var summary: [String] = []
+        var harmful: [String] = [], allowed: [String] = []
         for design in [Design.learner003, .kingfisher] {
             var memoryNotDisk = 0, diskNotMemory = 0, runsDisagreeing = 0
             for run in 0..<runs(lab) {
@@ -47,21 +47,29 @@ extension Chapter {
             }
             lab.record(design.rawValue, .object(["runs": .int(runs(lab)), "runsDisagreeing": .int(runsDisagreeing),
                                                  "memoryNotDisk": .int(memoryNotDisk), "diskNotMemory": .int(diskNotMemory)]))
-            summary.append("\(design == .learner003 ? "003" : "HybridCache") \(runsDisagreeing)/\(runs(lab)) runs (\(memoryNotDisk) memory-not-disk)")
-            rows.append([design == .learner003 ? "003 (two queues)" : "HybridCache (Kingfisher's design)", "\(runsDisagreeing)/\(runs(lab))",
-                         "\(memoryNotDisk)", "\(diskNotMemory)"])
+            // The harmful direction leads: a high count of the allowed one must not read as the worse design.
+            let name = design == .learner003 ? "003" : "HybridCache"
+            harmful.append("\(name) \(memoryNotDisk)")
+            allowed.append("\(name) \(diskNotMemory)")
+            rows.append([design == .learner003 ? "003 (two queues)" : "HybridCache (Kingfisher's design)",
+                         "\(memoryNotDisk)", "\(diskNotMemory)", "\(runsDisagreeing)/\(runs(lab))"])
         }
-        lab.table(["design, free runs", "runs disagreeing", "keys memory-not-disk", "keys disk-not-memory"], rows)
+        lab.table(["design, free runs", "memory-not-disk (harmful)", "disk-not-memory (allowed)", "runs with either"], rows)
         lab.note("Memory-not-disk is the harmful one: the cache answers \"hit\" until the next memory warning, then\n"
                  + "\"miss\", and no order of the operations run one at a time ends that way. Disk-not-memory is what a\n"
                  + "two-level cache may legally hold (memory evicts); a later read warms memory again. HybridCache runs\n"
                  + "every disk step in call order on one ioQueue, and its remove clears memory again inside its disk block.")
+        let machine = Platform.isMac ? "macOS" : "Linux"
         lab.conclude("Forced: 003 ended with the key in memory but not on disk (remove parked) and on disk but not in\n"
-                     + "memory (save parked). Free runs disagreeing, this machine (\(Platform.isMac ? "macOS" : "Linux")): \(summary.joined(separator: ", "));\n"
-                     + "the window is narrow, so free counts vary run to run — the forced order shows it is there.",
+                     + "memory (save parked). Free runs, this machine (\(machine)): keys left in memory but not on disk,\n"
+                     + "the harmful direction — \(harmful.joined(separator: ", ")); on disk but not in memory, which a two-level\n"
+                     + "cache allows — \(allowed.joined(separator: ", ")). The window is narrow, so free counts vary run to run —\n"
+                     + "the forced order shows it is there.",
                      ko: "강제한 순서: 003은 키가 메모리에는 있고 디스크에는 없는 상태(삭제를 멈춤)와, 디스크에는 있고 메모리에는\n"
-                         + "없는 상태(저장을 멈춤)로 끝났다. 자유 실행에서 어긋난 횟수, 이 기계(\(Platform.isMac ? "macOS" : "Linux")): \(summary.joined(separator: ", "));\n"
-                         + "틈이 좁아서 자유 실행의 횟수는 실행마다 다르다 — 강제한 순서가 그 틈이 있다는 것을 보여 준다.")
+                         + "없는 상태(저장을 멈춤)로 끝났다. 자유 실행, 이 환경(\(machine)): 메모리에는 있고 디스크에는 없는 key,\n"
+                         + "곧 해로운 쪽 — \(harmful.joined(separator: ", ")). 디스크에는 있고 메모리에는 없는 key, 곧 2단 캐시가\n"
+                         + "허용하는 쪽 — \(allowed.joined(separator: ", ")). 틈이 좁아서 자유 실행의 횟수는 실행마다 다르다 —\n"
+                         + "강제한 순서가 그 틈이 있다는 것을 보여 준다.")
     }
 
     enum Design: String { case learner003, kingfisher }

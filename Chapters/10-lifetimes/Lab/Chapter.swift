@@ -22,6 +22,8 @@ public enum Chapter: ChapterProgram {
         continuations(lab)
         try diskClean(lab)
         try lookups(lab)
+        try cleanNeverReturns(lab)
+        try trimSubfolders(lab)
         lab.read([
             "Chapters/10-lifetimes/Lab/Timers.swift — Kingfisher's Timer (TimerOwner) and our DispatchSourceTimer (SourceOwner)",
             "Sources/KFDCache/MemoryStorage.swift — `startCleanTimer`: the DispatchSourceTimer, `[weak self]`, cancel in deinit",
@@ -31,6 +33,8 @@ public enum Chapter: ChapterProgram {
             "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift — the async wrappers (withCheckedThrowingContinuation)",
             "Sources/KFDCache/DiskStorageBackend.swift — removeExpiredValues, removeSizeExceededValues, isCached",
             "Kingfisher 8.11.0: Sources/Cache/DiskStorage.swift — removeSizeExceededValues, value(…actuallyLoad:…), isCached",
+            "Chapters/10-lifetimes/Lab/KingfisherCleanModel.swift — Kingfisher 8.11.0's clean, modelled line by line",
+            "Kingfisher 8.11.0: Sources/Cache/ImageCache.swift:894–918, 1430–1434 — cleanExpiredDiskCache and its async wrapper",
         ])
         lab.exercises()
     }
@@ -42,7 +46,7 @@ public enum Chapter: ChapterProgram {
         lab.claim("`Timer.scheduledTimer` adds the timer to the *current thread's* run loop. A GCD worker's\n"
                   + "run loop never runs: the timer never fires. A DispatchSourceTimer needs no run loop.",
                   ko: "`Timer.scheduledTimer`는 timer를 *현재 스레드의* run loop에 추가한다. GCD worker의 run\n"
-                      + "loop는 돌지 않는다: timer는 한 번도 발화하지 않는다. DispatchSourceTimer는 run loop가 필요\n"
+                      + "loop는 돌지 않는다: timer는 한 번도 실행되지 않는다. DispatchSourceTimer는 run loop가 필요\n"
                       + "없다.")
         let interval = 0.05, window = 0.5
         lab.run("a repeating timer every \(interval) s, fires counted for \(window) s, scheduled from each place")
@@ -58,7 +62,7 @@ public enum Chapter: ChapterProgram {
                      + "timer: reads still refuse expired values, and cleanExpiredCache() still cleans when called.",
                      ko: "Kingfisher 8.11.0은 clean Timer를 MemoryStorage.Backend의 init(ImageCache의 init이\n"
                          + "만든다)에서 예약한다. 그래서 timer는 run loop가 도는 스레드에서 캐시를 만들었을 때만\n"
-                         + "발화한다 — 앱에서는 보통 main thread다. 백그라운드 queue에서 만들면 그 memory는 timer로\n"
+                         + "실행된다 — 앱에서는 보통 main thread다. 백그라운드 큐에서 만들면 그 메모리는 timer로\n"
                          + "정리되지 않는다: 읽기는 여전히 만료된 값을 거부하고, cleanExpiredCache()는 부르면 여전히\n"
                          + "정리한다.")
     }
@@ -71,7 +75,7 @@ public enum Chapter: ChapterProgram {
                   + "owner is freed, but the timer stays valid and fires into nil forever; invalidate() in deinit\n"
                   + "stops it. With a strong self, the owner is never freed while its timer runs.",
                   ko: "run loop는 예약된 Timer를 붙잡고, Timer는 자기 클로저를 붙잡는다. [weak self]이면 주인은\n"
-                      + "해제되지만 timer는 유효한 채로 남아 nil을 향해 영원히 발화한다. deinit의 invalidate()가\n"
+                      + "해제되지만 timer는 유효한 채로 남아 주인이 없는데도 계속 실행된다. deinit의 invalidate()가\n"
                       + "그것을 멈춘다. strong self이면 timer가 도는 동안 주인은 절대 해제되지 않는다.")
         let interval = 0.02
         let alive = Double(lab.size(quick: 150, full: 300)) / 1000, after = Double(lab.size(quick: 150, full: 300)) / 1000
@@ -100,7 +104,7 @@ public enum Chapter: ChapterProgram {
                      + "on whichever thread drops the last reference.",
                      ko: "[weak self]가 001 Q2의 답이다: timer는 backend를 살려 두지 않는다. 001 Q4: deinit에\n"
                          + "invalidate()가 없으면, 해제된 backend의 timer는 스레드가 살아 있는 동안 cleanInterval(기본\n"
-                         + "120 s)마다 계속 발화한다 — Kingfisher의 backend는 보통 앱만큼 오래 살아서 비용은 적지만,\n"
+                         + "120 s)마다 계속 실행된다 — Kingfisher의 backend는 보통 앱만큼 오래 살아서 비용은 적지만,\n"
                          + "멈추지는 않는다. invalidate()는 timer 자신의 스레드에서 돌아야 한다: deinit은 마지막 참조를\n"
                          + "놓는 스레드 어디에서든 돈다.")
     }
@@ -112,8 +116,8 @@ public enum Chapter: ChapterProgram {
         lab.claim("A DispatchSourceTimer fires on its queue whichever thread made it, run loop or not. With\n"
                   + "[weak self] its owner is freed too; our library's deinit cancels it (Sources/KFDCache/MemoryStorage.swift)\n"
                   + "instead of relying on what releasing a running source does.",
-                  ko: "DispatchSourceTimer는 누가 어느 스레드에서 만들었든, run loop가 있든 없든 자기 queue에서\n"
-                      + "발화한다. [weak self]이면 그 주인도 해제된다. 우리 라이브러리의 deinit은 돌고 있는 source를\n"
+                  ko: "DispatchSourceTimer는 누가 어느 스레드에서 만들었든, run loop가 있든 없든 자기 큐에서\n"
+                      + "실행된다. [weak self]이면 그 주인도 해제된다. 우리 라이브러리의 deinit은 돌고 있는 source를\n"
                       + "해제할 때 무슨 일이 일어나는지에 기대지 않고 그것을 cancel한다\n"
                       + "(Sources/KFDCache/MemoryStorage.swift).")
         let interval = 0.02
@@ -149,7 +153,7 @@ public enum Chapter: ChapterProgram {
                      ko: "우리 라이브러리는 storage를 어느 스레드에서 만들었든 timer로 정리한다: 커맨드라인 도구,\n"
                          + "테스트 러너, Linux에는 도는 main run loop가 없다. 두 timer 모두 [weak self]가 필요하고,\n"
                          + "Timer는 invalidate()도 필요하다 (run loop가 붙잡고 있으니까). 이 플랫폼에서 돌고 있는\n"
-                         + "source를 cancel() 없이 해제했을 때 일어난 일은 표의 \"not stopped\" 열에 있다. cancel()이\n"
+                         + "source를 cancel() 없이 해제했을 때 일어난 일은 표의 \"놓은 뒤 실행\" 열에 있다. cancel()이\n"
                          + "그것을 확실하게 만든다.")
     }
 
@@ -279,12 +283,14 @@ public enum Chapter: ChapterProgram {
         lab.measured("postsByClear", run.postsByClear, "notifications: clearDiskCache")
         lab.measured("filesAfterClear", run.filesAfterClear, "files left after clearDiskCache")
         lab.conclude("Expired files go whatever their last access; the trim then removes by last access alone, and\n"
-                     + "stops at half the limit so that the next stores do not each start another full scan. An\n"
+                     + "stops at half the limit: no store trims, only a clean does, so the folder grows unchecked until\n"
+                     + "the next clean and half is the room left for that. An\n"
                      + "observer of .KFDDidCleanDiskCache (Kingfisher: .KingfisherDidCleanDiskCache, posted on the main\n"
                      + "queue) hears of cleans that removed something — never of clearDiskCache.",
-                     ko: "만료된 파일은 last access와 상관없이 지워진다. 그다음 trim은 last access만 보고 지우고,\n"
-                         + "limit의 절반에서 멈춘다. 그래야 다음 store마다 전체 스캔을 또 시작하지 않는다.\n"
-                         + ".KFDDidCleanDiskCache의 observer(Kingfisher: .KingfisherDidCleanDiskCache, main queue에서\n"
+                     ko: "만료된 파일은 마지막 접근 시각과 상관없이 지워진다. 그다음 용량 정리는 마지막 접근 시각만 보고 지우고,\n"
+                         + "limit의 절반에서 멈춘다. 용량 정리는 store가 아니라 정리할 때만 일어나므로, 다음 정리까지 폴더는 제한\n"
+                         + "없이 자란다. 절반은 그동안 쓸 여유다.\n"
+                         + ".KFDDidCleanDiskCache의 observer(Kingfisher: .KingfisherDidCleanDiskCache, 메인 큐에서\n"
                          + "보냄)는 무언가를 지운 정리만 듣는다 — clearDiskCache는 결코 듣지 못한다.")
     }
 
@@ -324,7 +330,7 @@ public enum Chapter: ChapterProgram {
                      + "size trim's queue.",
                      ko: "isCached는 \"유효한 파일이 있나?\"에 날짜만으로 답한다 — 싸고, 파일을 살려 두는 일도 없다.\n"
                          + "`referenceDate`는 기다리지 않고 미래에 대해 묻는다. 진짜 load만 접근으로 친다: 만료를\n"
-                         + "지금부터 10분 뒤로 밀고, 파일을 size trim 줄의 맨 뒤로 보낸다.")
+                         + "지금부터 10분 뒤로 밀고, 파일을 용량 정리 순서의 맨 뒤로 보낸다.")
     }
 
     /// The runtime's "SWIFT TASK CONTINUATION MISUSE" line, from the text after it names the function.
@@ -340,6 +346,8 @@ public enum Chapter: ChapterProgram {
         switch scenario {
         case "resumeTwice":
             return ContinuationChildren.resumeTwice()
+        case "kingfisherCleanForced":
+            return CleanChildren.forcedClean(seconds: numbers.first ?? 1)
         case "neverResume":
             return ContinuationChildren.neverResume(seconds: numbers.first ?? 1)
         case "sourceOwners":
