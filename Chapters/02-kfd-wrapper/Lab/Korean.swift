@@ -16,7 +16,7 @@ extension Chapter {
         .text("{1} random strings (seed {2}), lengths 0…300, each piped through {3}",
               "무작위 문자열 {1}개 (seed {2}, 길이 0…300), 각각 {3}에 파이프로 넘김"),
         .text("the system tool compared with", "비교한 시스템 도구"),
-        .text("digests equal to {1}'s", "{1}와 같은 digest"),
+        .text("digests equal to {1}'s", "{1}의 결과와 같은 digest"),
         .text("ext of {1} keys", "key {1}개의 ext"),
         .text("keys that keep an extension", "확장자가 남는 key"),
         .text("keys stored as the plain hash", "해시만으로 저장되는 key"),
@@ -30,8 +30,8 @@ extension Chapter {
 
         .text("thumbnail.kfd.cacheKey = \"k\" on a class, then label.kfd.caption = \"new\" on a struct",
               "클래스에 thumbnail.kfd.cacheKey = \"k\", 이어서 struct에 label.kfd.caption = \"new\""),
-        .text("class: write visible afterwards", "클래스: 쓴 값이 뒤에 보이나"),
-        .text("struct: write visible afterwards", "struct: 쓴 값이 뒤에 보이나"),
+        .text("class: write visible afterwards", "클래스: 쓴 값이 나중에도 보이나"),
+        .text("struct: write visible afterwards", "struct: 쓴 값이 나중에도 보이나"),
         .text("false (caption is still \"{1}\")", "false (caption은 여전히 \"{1}\")"),
         .text("data.kfd.hexPreview (this chapter's own kfd helper) = {1}", "data.kfd.hexPreview (이 장에서 만든 kfd helper) = {1}"),
 

@@ -15,7 +15,7 @@ extension Chapter {
                 + "(URL.setResourceValues) 다시 읽는다. 이어서 같은 날짜를 ceil한 뒤 똑같이"),
         .text("came back earlier than written", "쓴 값보다 이르게 돌아옴"),
         .text("came back later than written", "쓴 값보다 늦게 돌아옴"),
-        .text("largest early error", "가장 크게 이른 오차"),
+        .text("largest early error", "이르게 돌아온 최대 오차"),
         .text("read as expired early, written with ceil", "ceil해서 썼는데 일찍 만료로 읽힘"),
         .text("which way the errors went", "오차의 방향"),
         .text("only earlier: truncation toward the past, not rounding", "이르게만: 반올림이 아니라 과거 쪽으로 버림"),

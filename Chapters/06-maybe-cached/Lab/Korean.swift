@@ -23,7 +23,7 @@ extension Chapter {
 
         .text("{1} files exist; a new instance starts and at once stores {2} more; all are asked",
               "파일 {1}개가 있는 상태에서 새 인스턴스가 시작하자마자 {2}개를 더 store하고, 전부에 대해 묻는다"),
-        .text("pairs (old, new) both found", "(기존, 새것) 쌍을 둘 다 찾음"),
+        .text("pairs (old, new) both found", "둘 다 찾은 (기존, 새 파일) 쌍"),
 
         .text("{1} misses of each kind, 5 rounds, median per round: never-stored keys (set says no) vs keys whose files were deleted (set says maybe → stat); same backend, same run",
               "종류마다 미스 {1}번씩 5라운드, 라운드별 중앙값: 한 번도 저장하지 않은 key(Set이 없다고 답함) 대 파일을 지운 "
@@ -35,7 +35,7 @@ extension Chapter {
         .text("{1} SHA-256 file names into a Set<String> and into a Bloom filter (10 bits per name); then {2} names never inserted are asked",
               "SHA-256 파일 이름 {1}개를 Set<String>과 Bloom filter(이름 하나에 10비트)에 넣고, 넣은 적 없는 이름 {2}개를 묻는다"),
         .text("Set<String>: bytes per name (estimated)", "Set<String>: 이름 하나에 드는 바이트 (추정)"),
-        .text("≈ {1} B ({2} B of table slots + 96 B per name's text)", "≈ {1} B (테이블 슬롯 {2} B + 이름 텍스트 96 B)"),
+        .text("≈ {1} B ({2} B of table slots + 96 B per name's text)", "≈ {1} B (테이블 슬롯 {2} B + 이름 하나당 텍스트 96 B)"),
         .text("Bloom filter: bytes per name", "Bloom filter: 이름 하나에 드는 바이트"),
         .text("{1} B (k = {2} hashes)", "{1} B (해시 k = {2}개)"),
         .text("Bloom false-positive rate", "Bloom filter의 false positive 비율"),

@@ -31,7 +31,7 @@ extension Chapter {
               "옛 값을 남기는 가장 짧은 인터리빙 (모델: Chapters/07-lock-vs-queue/Lab/Models.swift):"),
 
         .text("the shortest interleaving that leaves the older value — store(v1) was called first, store(v2) second, and v2 overtakes it (model: Chapters/07-lock-vs-queue/Lab/Models.swift):",
-              "옛 값을 남기는 가장 짧은 인터리빙 — store(v1)를 먼저, store(v2)를 나중에 불렀는데 v2가 앞지른다 "
+              "옛 값을 남기는 가장 짧은 인터리빙 — store(v1)을 먼저, store(v2)를 나중에 불렀는데 v2가 앞지른다 "
                 + "(모델: Chapters/07-lock-vs-queue/Lab/Models.swift):"),
         .text("Sources/KFDCache/MemoryStorage.swift — `lock`: NSLock around NSCache + keys",
               "Sources/KFDCache/MemoryStorage.swift — `lock`: NSCache + keys를 감싸는 NSLock"),

@@ -80,7 +80,7 @@ public enum Chapter: ChapterProgram {
         lab.conclude(String(format: "In this run a disk hit of a %@ bitmap cost %.0f memory hits. Release builds (swift run -c release\n", size, d / m)
                      + "ch08-hybrid-cache) make both faster; the gap is the reason memory sits in front.",
                      ko: String(format: "이번 실행에서 %@ bitmap의 디스크 히트 하나는 메모리 히트 %.0f번의 비용이었다. release 빌드(swift run -c release\n", size, d / m)
-                             + "ch08-hybrid-cache)는 둘 다 빠르게 하지만, 이 차이 때문에 메모리가 앞에 있다.")
+                             + "ch08-hybrid-cache)에서는 둘 다 빨라지지만, 이 차이가 메모리를 앞에 두는 이유다.")
     }
 
     /// Where a disk hit's time goes, step by step (Experiments/disk-overhead has the release figures).
@@ -106,8 +106,8 @@ public enum Chapter: ChapterProgram {
         lab.conclude(String(format: "The system calls were %.0f%% of a 1 KiB hit in this run. ", 100 * floor / whole) + "The rest is the price of naming files by hash (SHA-256) and of answering certain misses\n"
                      + "without the disk (the shortcut). In a release build the system calls are most of a hit\n"
                      + "(Experiments/README.md); in a debug build the Swift steps weigh far more.",
-                     ko: String(format: "이번 실행에서 시스템 콜은 1 KiB 히트의 %.0f%%였다. ", 100 * floor / whole) + "나머지는 파일 이름을 해시(SHA-256)로 정하는 값과,\n"
-                             + "확실한 미스에 디스크 없이 답하는 값(지름길)이다. release 빌드에서는 시스템 콜이 히트의 대부분이고\n"
+                     ko: String(format: "이번 실행에서 시스템 콜은 1 KiB 히트의 %.0f%%였다. ", 100 * floor / whole) + "나머지는 파일 이름을 해시(SHA-256)로 정하는 비용과,\n"
+                             + "확실한 미스에 디스크 없이 답하는 비용(지름길)이다. release 빌드에서는 시스템 콜이 히트의 대부분이고\n"
                              + "(Experiments/README.md), debug 빌드에서는 Swift 단계들이 훨씬 무겁다.")
     }
 

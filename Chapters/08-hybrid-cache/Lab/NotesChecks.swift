@@ -43,10 +43,10 @@ extension Chapter {
               + "relies on it — expiration is its own (`removeExpired`), and a miss is always allowed.",
                      ko: evicted.isEmpty
                              ? "바로 퇴출된 것이 없다: 이 NSCache는 limit을 권고로만 여긴다. 나중에 무엇을 버리든, 어느 것일지는\n"
-                               + "어디에도 문서화되어 있지 않다: Kingfisher의 메모리 storage는 자기 만료를 따로 두고 어떤 미스든 허용한다."
+                               + "어디에도 문서화되어 있지 않다: Kingfisher의 메모리 스토리지는 자기 만료를 따로 두고 어떤 미스든 허용한다."
                              : oldestFirst
                              ? "이번 실행은 가장 오래된 것을 퇴출했다 — 이 플랫폼에서, 이번에는. 문서화된 동작이 아니니 기대지 말자."
-                             : "가장 오래된 것이 아니다: 순서는 NSCache 마음이고 문서화되어 있지 않다. Kingfisher의 메모리 storage는\n"
+                             : "가장 오래된 것이 아니다: 순서는 NSCache 마음이고 문서화되어 있지 않다. Kingfisher의 메모리 스토리지는\n"
                                + "절대 여기에 기대지 않는다 — 만료는 자기 것(`removeExpired`)이고, 미스는 언제나 허용된다.")
     }
 
@@ -55,8 +55,8 @@ extension Chapter {
         lab.claim("Kingfisher's init(name:) builds the disk storage with init(noThrowConfig:creatingDirectory: true):\n"
                   + "if the folder cannot be made, the storage is \"not ready\": store and value throw (the only two\n"
                   + "calls that check it; isCached answers false) — and it never tries to make the folder again.",
-                  ko: "Kingfisher의 init(name:)은 디스크 storage를 init(noThrowConfig:creatingDirectory: true)로\n"
-                      + "만든다: 폴더를 만들 수 없으면 storage는 \"not ready\"가 된다. store와 value가 throw하고(이 둘만\n"
+                  ko: "Kingfisher의 init(name:)은 디스크 스토리지를 init(noThrowConfig:creatingDirectory: true)로\n"
+                      + "만든다: 폴더를 만들 수 없으면 스토리지는 \"not ready\"가 된다. store와 value가 throw하고(이 둘만\n"
                       + "확인한다. isCached는 false라고 답한다), 폴더를 다시 만들려고 하지 않는다.")
         let blocker = folder.appendingPathComponent("blocker")
         try Data("a file where the cache's parent folder should be".utf8).write(to: blocker)
@@ -82,7 +82,7 @@ extension Chapter {
                      ko: notReady == attempts * 2 && !folderMade
                          ? "not ready는 계속 not ready다: 유일한 재시도는 있던 폴더가 사라졌을 때 store가 하는 것뿐이다\n"
                            + "(9장, 파트 2). 실행 시점에 실패한 캐시는 다시 실행할 때까지 메모리만 쓴다."
-                         : "이번 실행에서 storage가 회복했다 (\(attempts * 2)번 중 \(notReady)번 거부, 폴더 생성:\n"
+                         : "이번 실행에서 스토리지가 회복했다 (\(attempts * 2)번 중 \(notReady)번 거부, 폴더 생성:\n"
                            + "\(folderMade)): 이 라이브러리가 더는 Kingfisher의 not-ready storage처럼 동작하지 않는다.")
     }
 }

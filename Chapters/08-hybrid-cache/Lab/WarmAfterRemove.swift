@@ -214,6 +214,7 @@ extension Chapter {
             }
         }
         let yesNo = { (flag: Bool) in flag ? "yes" : "no" }
+        let yesNoKo = { (flag: Bool) in flag ? "예" : "아니요" }  // the Korean sentences' twin of yesNo
         lab.table(["retrieve + removeImage", "forced: kept", "file left", "free: kept"], [
             ["Kingfisher 8.11.0 (model)", yesNo(kfForced.removedValueInMemory), yesNo(kfForced.fileLeft), "\(bad[0]) of \(runs)"],
             ["ours, read on ioQueue", yesNo(oursAsync.removedValueInMemory), yesNo(oursAsync.fileLeft), "\(bad[1]) of \(runs)"],
@@ -233,15 +234,15 @@ extension Chapter {
             : "With loadDiskFileSynchronously: \(yesNo(oursSync.removedValueInMemory)) forced, \(bad[2]) free — the read runs on the caller's\n"
               + "thread, outside ioQueue's order, but warms only if no removal completed since it began (HybridCache.removals)."
         let syncSentenceKo = oursSync.removedValueInMemory || bad[2] > 0
-            ? "loadDiskFileSynchronously이면 우리 것도 같은 결함이 있다 (강제 \(yesNo(oursSync.removedValueInMemory)), 자유 \(bad[2])번): 읽기와\n"
+            ? "loadDiskFileSynchronously이면 우리 것도 같은 결함이 있다 (강제 \(yesNoKo(oursSync.removedValueInMemory)), 자유 \(bad[2])번): 읽기와\n"
               + "워밍이 호출자의 스레드에서 돌고, 그 사이에 끝난 remove는 되돌려진다."
-            : "loadDiskFileSynchronously이면: 강제 \(yesNo(oursSync.removedValueInMemory)), 자유 \(bad[2])번 — 읽기는 ioQueue 순서 밖,\n"
+            : "loadDiskFileSynchronously이면: 강제 \(yesNoKo(oursSync.removedValueInMemory)), 자유 \(bad[2])번 — 읽기는 ioQueue 순서 밖,\n"
               + "호출자의 스레드에서 돌지만, 읽기를 시작한 뒤 끝난 remove가 없을 때만 워밍한다(HybridCache.removals)."
         lab.conclude("Forced, Kingfisher's model kept the removed value in memory (\(yesNo(kfForced.removedValueInMemory))); free, \(bad[0]) of \(runs) runs\n"
                      + "ended so. Ours, reading on ioQueue: \(yesNo(oursAsync.removedValueInMemory)) forced, \(bad[1]) free — the warm is in the read's\n"
                      + "block and the remove clears memory again in its own, after it. " + syncSentence,
-                     ko: "강제한 순서에서 Kingfisher 모델은 지워진 값을 메모리에 남겼다 (\(yesNo(kfForced.removedValueInMemory))). 자유 실행은 \(runs)번 중\n"
-                         + "\(bad[0])번 그렇게 끝났다. ioQueue에서 읽는 우리 것: 강제 \(yesNo(oursAsync.removedValueInMemory)), 자유 \(bad[1])번 — 워밍이 읽기 블록\n"
+                     ko: "강제한 순서에서 Kingfisher 모델은 지워진 값을 메모리에 남겼다 (\(yesNoKo(kfForced.removedValueInMemory))). 자유 실행은 \(runs)번 중\n"
+                         + "\(bad[0])번 그렇게 끝났다. ioQueue에서 읽는 우리 것: 강제 \(yesNoKo(oursAsync.removedValueInMemory)), 자유 \(bad[1])번 — 워밍이 읽기 블록\n"
                          + "안에 있고, remove가 그 뒤 자기 블록에서 메모리를 다시 지운다. " + syncSentenceKo)
     }
 }

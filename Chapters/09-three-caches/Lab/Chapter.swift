@@ -208,7 +208,7 @@ public enum Chapter: ChapterProgram {
         lab.conclude("Kingfisher's limit is bytes because Bitmap's cost is bytes. 002's, on a phone, would\n"
                      + "also be a few hundred \"units\" — with zero-cost objects it never applies.",
                      ko: "Kingfisher의 limit이 바이트인 것은 Bitmap의 cost가 바이트이기 때문이다. 002의 limit은\n"
-                         + "폰에서도 몇백 \"단위\"일 것이고 — cost가 0인 객체에는 결코 적용되지 않는다.")
+                         + "폰에서도 몇백 \"단위\"쯤일 텐데, cost가 0인 객체에는 어차피 적용되지 않는다.")
     }
 
     static func slug(_ name: String) -> String {

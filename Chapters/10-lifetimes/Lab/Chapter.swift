@@ -150,7 +150,7 @@ public enum Chapter: ChapterProgram {
                      + "runners and Linux have no main run loop running. Both timers need [weak self]; the Timer\n"
                      + "also needs invalidate() (the run loop holds it). What releasing a running source without\n"
                      + "cancel() did on this platform is in the table's \"not stopped\" column; cancel() makes it certain.",
-                     ko: "우리 라이브러리는 storage를 어느 스레드에서 만들었든 timer로 정리한다: 커맨드라인 도구,\n"
+                     ko: "우리 라이브러리는 스토리지를 어느 스레드에서 만들었든 timer로 정리한다: 커맨드라인 도구,\n"
                          + "테스트 러너, Linux에는 도는 main run loop가 없다. 두 timer 모두 [weak self]가 필요하고,\n"
                          + "Timer는 invalidate()도 필요하다 (run loop가 붙잡고 있으니까). 이 플랫폼에서 돌고 있는\n"
                          + "source를 cancel() 없이 해제했을 때 일어난 일은 표의 \"놓은 뒤 실행\" 열에 있다. cancel()이\n"

@@ -254,7 +254,7 @@ extension Chapter {
                      + "await — each removal takes \"already gone\" as done (FileSystem.unlinkIfPresent), each step is a\n"
                      + "`try?` of its own, and the completion runs on every path (HybridCache.cleanExpiredDiskCache).",
                      ko: "Kingfisher 모델: " + (returned ? "강제한 await가 돌아왔다 (8.11의 코드와 다르다: 모델을 보자)" : "강제한 await는 \(wait) s 안에 돌아오지 않았다")
-                         + ", 그리고 만료된 파일 \(left)개가 남았다 — clean의 나머지도\n"
+                         + ". 만료된 파일 \(left)개도 그대로 남았다 — clean의 나머지까지\n"
                          + "건너뛴 것이다. 자유 실행에서는 \(runs)번 중 \(kingfisher.runsLosing)번 handler 하나가 끝내 불리지 않았다. 우리 것은\n"
                          + "\(runs)번 중 \(ours.runsLosing)번 await가 돌아오지 않았다 — 삭제마다 \"이미 없음\"을 완료로 보고(FileSystem.unlinkIfPresent), 단계마다\n"
                          + "`try?`가 따로 있고, completion은 모든 경로에서 불린다 (HybridCache.cleanExpiredDiskCache).")
