@@ -68,15 +68,22 @@ public enum Manifest {
     }()
 
     /// The manifest. A workbook without its manifest cannot say what it contains: that stops here,
-    /// with the reason.
+    /// with the reason and exit status 1 — a clear error, not a trap.
     public static let current: WorkbookManifest = {
         guard let root else {
-            fatalError("workbook.json not found (looked beside the sources and above \(FileManager.default.currentDirectoryPath))")
+            stop("workbook.json not found (looked beside the sources and above \(FileManager.default.currentDirectoryPath)): "
+                 + "run the workbook from its folder, and check that you may read it")
         }
         do {
             return try JSONDecoder().decode(WorkbookManifest.self, from: Data(contentsOf: root.appendingPathComponent("workbook.json")))
         } catch {
-            fatalError("workbook.json cannot be read: \(error)")
+            stop("workbook.json cannot be read: \(error.localizedDescription)")
         }
     }()
+}
+
+/// Prints `message` as an error and exits with status 1.
+private func stop(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(1)
 }
