@@ -5,7 +5,8 @@
 // most of `isCached` and nearly all of a miss the `maybeCached` shortcut answers.
 //
 // Why it can never give a wrong name: it maps a key to the key's SHA-256 and nothing else — a pure
-// function of the key. What the config adds (hashing on or off, an extension, a forced extension)
+// function of the key's UTF-8 bytes (an entry answers only a key with exactly those bytes, not a
+// canonically equivalent one). What the config adds (hashing on or off, an extension, a forced extension)
 // is applied to the hash afterwards, on every call, so a config change cannot make an entry stale.
 //
 // Bounded: two generations of at most `generationLimit` entries each. A hit in the older one moves
@@ -14,30 +15,41 @@
 // `generationLimit` new keys stays. What it costs: an entry holds the key and its 64-character
 // hash (two heap strings, for keys over 15 bytes) and a dictionary slot. Measured on Linux (glibc's
 // malloc statistics, the same two dictionaries filled with 1,024 keys of 34 bytes): 308 bytes an
-// entry, about 310 KiB for a full table; longer keys cost their extra bytes.
+// entry, about 310 KiB for a full table; longer keys cost their extra bytes. (Measured before an
+// entry kept its key beside its hash: that adds one reference to the same string, 16 bytes.)
 
 extension DiskStorage {
     final class RecentHashes: Sendable {
         /// Entries per generation (the table holds at most twice this).
         static let generationLimit = 512
 
+        /// The key as it was hashed, beside its hash. Swift's `String ==` (and so a dictionary
+        /// lookup) treats canonically equivalent strings as equal — "é" in NFC and in NFD — while
+        /// their SHA-256, of the UTF-8 bytes, differs: Kingfisher gives them two files. An entry
+        /// answers only a key with exactly its bytes.
+        private struct Entry {
+            let key: String
+            let hash: String
+            func hash(ifExactly key: String) -> String? { self.key.utf8.elementsEqual(key.utf8) ? hash : nil }
+        }
+
         private struct Generations {
-            var newer: [String: String] = [:]
-            var older: [String: String] = [:]
+            var newer: [String: Entry] = [:]
+            var older: [String: Entry] = [:]
 
             mutating func lookUp(_ key: String) -> String? {
-                if let hash = newer[key] { return hash }
-                guard let hash = older.removeValue(forKey: key) else { return nil }
-                insert(key, hash)
-                return hash
+                if let entry = newer[key] { return entry.hash(ifExactly: key) }
+                guard let entry = older.removeValue(forKey: key) else { return nil }
+                insert(entry)
+                return entry.hash(ifExactly: key)
             }
 
-            mutating func insert(_ key: String, _ hash: String) {
+            mutating func insert(_ entry: Entry) {
                 if newer.count >= RecentHashes.generationLimit {
                     older = newer
                     newer = Dictionary(minimumCapacity: RecentHashes.generationLimit)
                 }
-                newer[key] = hash
+                newer[entry.key] = entry
             }
         }
 
@@ -49,7 +61,7 @@ extension DiskStorage {
         func sha256(of key: String) -> String {
             if let hash = table.withLock({ $0.lookUp(key) }) { return hash }
             let hash = key.kfd.sha256
-            table.withLock { $0.insert(key, hash) }
+            table.withLock { $0.insert(Entry(key: key, hash: hash)) }
             return hash
         }
     }

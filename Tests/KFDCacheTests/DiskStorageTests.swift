@@ -199,6 +199,24 @@ struct DiskStorageTests {
         #expect(backend.isCached(forKey: "k0") && backend.isCached(forKey: "k4"))
     }
 
+    @Test("keys equal as Swift strings but not in bytes (NFC and NFD) keep two files, asked in either order, again and again")
+    func canonicallyEquivalentKeys() throws {
+        let folder = try TemporaryFolder(); defer { folder.cleanUp() }
+        let backend: DiskStorage.Backend<Data> = try makeDiskStorage(folder)
+        let composed = "caf\u{E9}.png", decomposed = "cafe\u{301}.png"
+        #expect(composed == decomposed)   // Swift's String ==: canonical equivalence
+        for _ in 0..<3 {   // again and again: the table of recent keys must not answer one for the other
+            #expect(backend.cacheFileURL(forKey: composed).lastPathComponent == composed.kfd.sha256)
+            #expect(backend.cacheFileURL(forKey: decomposed).lastPathComponent == decomposed.kfd.sha256)
+        }
+        try backend.store(value: Data([1]), forKey: composed)
+        #expect(try backend.value(forKey: decomposed) == nil)
+        #expect(!backend.isCached(forKey: decomposed))
+        try backend.store(value: Data([2]), forKey: decomposed)
+        #expect(try backend.value(forKey: composed) == Data([1]))
+        #expect(try backend.value(forKey: decomposed) == Data([2]))
+    }
+
     @Test(".never and .expired are written inside the range every file system keeps (2200 and 1970)")
     func datesInsideTheKeptRange() throws {
         let folder = try TemporaryFolder(); defer { folder.cleanUp() }
