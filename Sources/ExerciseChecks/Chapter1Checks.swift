@@ -23,40 +23,55 @@ public protocol CacheKeyExercise {
 public enum Chapter1Checks {
     /// 01-namespace-enum: `ThumbnailStorage` is a caseless enum; `Config` still nested and working.
     public static func namespaceEnum<E: NamespaceEnumExercise>(_: E.Type, _ run: CheckRun) {
-        let shape = TypeKind.describe(E.Namespace.self)
+        let shape = Self.shape(E.Namespace.self)
         switch TypeKind.enumCaseCount(E.Namespace.self) {
         case 0?: break
         case _?:
-            run.fail("ThumbnailStorage is \(shape): each case is a value anyone can make (ThumbnailStorage.\u{2026}). "
-                     + "A namespace enum has no cases at all.")
+            run.fail("ThumbnailStorage is \(shape.english): each case is a value anyone can make (ThumbnailStorage.\u{2026}). "
+                     + "A namespace enum has no cases at all.",
+                     ko: "ThumbnailStorage는 \(shape.ko)입니다: case 하나하나가 누구나 만들 수 있는 값입니다 (ThumbnailStorage.\u{2026}). "
+                         + "네임스페이스 enum에는 case가 하나도 없습니다.")
         case nil:
-            run.fail("ThumbnailStorage is \(shape): a type whose values can be made (with an init — even a private one, "
-                     + "from its own file). A namespace is an enum with no cases.")
+            run.fail("ThumbnailStorage is \(shape.english): a type whose values can be made (with an init — even a private one, "
+                     + "from its own file). A namespace is an enum with no cases.",
+                     ko: "ThumbnailStorage는 \(shape.ko)입니다: 값을 만들 수 있는 타입입니다 (init으로 — private init이라도 "
+                         + "같은 파일 안에서는 만들 수 있습니다). 네임스페이스는 case가 없는 enum입니다.")
         }
         rejectInitializers("ThumbnailStorage", run)
         let config = E.makeConfig(limit: 42)
-        run.expect(config.limit == 42, "ThumbnailStorage.Config(limit: 42).limit is \(config.limit), not 42")
-        run.expect(config.typeName == "Config", "Config should stay nested inside the namespace (found \(config.typeName))")
+        run.expect(config.limit == 42, "ThumbnailStorage.Config(limit: 42).limit is \(config.limit), not 42",
+                   ko: "ThumbnailStorage.Config(limit: 42).limit이 42가 아니라 \(config.limit)입니다")
+        run.expect(config.typeName == "Config", "Config should stay nested inside the namespace (found \(config.typeName))",
+                   ko: "Config는 네임스페이스 안에 중첩된 채로 있어야 합니다 (찾은 것: \(config.typeName))")
     }
 
     /// 01-cache-key: Kingfisher's computed key, from a caseless-enum namespace.
     public static func cacheKey<E: CacheKeyExercise>(_: E.Type, _ run: CheckRun) {
-        let cases: [(key: String, identifier: String, expected: String, why: String)] = [
-            ("https://a/b.png", "", "https://a/b.png", "with no processor the computed key is the key itself"),
-            ("https://a/b.png", "round(8)", "https://a/b.png@round(8)", "with a processor it is key + \"@\" + identifier"),
-            ("k", " ", "k@ ", "an identifier of one space is not empty: it is appended"),
-            ("a@b", "p", "a@b@p", "a key that already holds \"@\" is used as it is"),
-            ("https://A/B.PNG", "Round(8)", "https://A/B.PNG@Round(8)", "keys and identifiers are used exactly as given, case included"),
-            ("Avatar", "", "Avatar", "with no processor the key is returned exactly as given, case included"),
+        let cases: [(key: String, identifier: String, expected: String, why: CheckMessage)] = [
+            ("https://a/b.png", "", "https://a/b.png", CheckMessage("with no processor the computed key is the key itself",
+                                                                    ko: "processor가 없으면 computed key는 key 그 자체입니다")),
+            ("https://a/b.png", "round(8)", "https://a/b.png@round(8)", CheckMessage("with a processor it is key + \"@\" + identifier",
+                                                                                     ko: "processor가 있으면 key + \"@\" + identifier입니다")),
+            ("k", " ", "k@ ", CheckMessage("an identifier of one space is not empty: it is appended",
+                                           ko: "공백 하나짜리 identifier는 빈 문자열이 아닙니다: 뒤에 붙습니다")),
+            ("a@b", "p", "a@b@p", CheckMessage("a key that already holds \"@\" is used as it is",
+                                               ko: "이미 \"@\"가 들어 있는 key도 그대로 씁니다")),
+            ("https://A/B.PNG", "Round(8)", "https://A/B.PNG@Round(8)", CheckMessage("keys and identifiers are used exactly as given, case included",
+                                                                                     ko: "key와 identifier는 대소문자까지 주어진 그대로 씁니다")),
+            ("Avatar", "", "Avatar", CheckMessage("with no processor the key is returned exactly as given, case included",
+                                                  ko: "processor가 없으면 key를 대소문자까지 주어진 그대로 돌려줍니다")),
         ]
         for item in cases {
             let got = E.computedKey(item.key, processorIdentifier: item.identifier)
             run.expect(got == item.expected,
-                       "computedKey(\"\(item.key)\", \"\(item.identifier)\") is \"\(got)\", expected \"\(item.expected)\": \(item.why)")
+                       "computedKey(\"\(item.key)\", \"\(item.identifier)\") is \"\(got)\", expected \"\(item.expected)\": \(item.why.english)",
+                       ko: "computedKey(\"\(item.key)\", \"\(item.identifier)\")가 \"\(item.expected)\"가 아니라 \"\(got)\"입니다: \(item.why.ko)")
         }
         if run.passed { computedKeysMatch(E.self, run) }
         if TypeKind.enumCaseCount(E.Namespace.self) != 0 {
-            run.fail("CacheKeys is \(TypeKind.describe(E.Namespace.self)): make it a caseless enum holding a static function")
+            let shape = Self.shape(E.Namespace.self)
+            run.fail("CacheKeys is \(shape.english): make it a caseless enum holding a static function",
+                     ko: "CacheKeys는 \(shape.ko)입니다: static 함수를 담은, case 없는 enum으로 만드세요")
         }
         rejectInitializers("CacheKeys", run)
     }
@@ -74,15 +89,33 @@ public enum Chapter1Checks {
                 let got = E.computedKey(call.key, processorIdentifier: call.identifier)
                 guard !sameBytes(got, expected) else { continue }
                 let before = calls.prefix(index).map { "computedKey(\(quoted($0.key)), processorIdentifier: \(quoted($0.identifier)))" }
+                    .joined(separator: ", ")
                 let why = call.identifier.isEmpty
-                    ? "with no processor (an empty identifier) the computed key is the key itself, byte for byte"
-                    : "with a processor it is the key, \"@\" and the identifier, each exactly as given (nothing trimmed, "
-                      + "lowercased or normalised, whatever the key holds)"
-                return (before.isEmpty ? "" : "after " + before.joined(separator: ", ") + ", ")
-                    + "computedKey(\(quoted(call.key)), processorIdentifier: \(quoted(call.identifier))) is \(quoted(got)); "
-                    + "the reference gives \(quoted(expected)): \(why)"
+                    ? CheckMessage("with no processor (an empty identifier) the computed key is the key itself, byte for byte",
+                                   ko: "processor가 없으면(identifier가 빈 문자열) computed key는 바이트 하나까지 key 그 자체입니다")
+                    : CheckMessage("with a processor it is the key, \"@\" and the identifier, each exactly as given (nothing trimmed, "
+                                   + "lowercased or normalised, whatever the key holds)",
+                                   ko: "processor가 있으면 key, \"@\", identifier를 각각 주어진 그대로 잇습니다 (key에 무엇이 "
+                                       + "들어 있든 잘라 내거나, 소문자로 바꾸거나, 정규화하지 않습니다)")
+                let after = before.isEmpty ? CheckMessage("", ko: "") : CheckMessage("after \(before), ", ko: "\(before) 뒤, ")
+                let shownCall = "computedKey(\(quoted(call.key)), processorIdentifier: \(quoted(call.identifier)))"
+                return after + CheckMessage("\(shownCall) is \(quoted(got)); the reference gives \(quoted(expected)): \(why.english)",
+                                            ko: "\(shownCall)의 결과가 \(quoted(got))입니다. 기준 구현은 \(quoted(expected))입니다: \(why.ko)")
             }
             return nil
+        }
+    }
+
+    /// What kind of type `type` is, in both languages ("a struct", "struct").
+    static func shape(_ type: Any.Type) -> CheckMessage {
+        if let cases = TypeKind.enumCaseCount(type) {
+            return cases == 0 ? CheckMessage("a caseless enum", ko: "case 없는 enum")
+                : CheckMessage("an enum with \(cases) case\(cases == 1 ? "" : "s")", ko: "case가 \(cases)개인 enum")
+        }
+        switch TypeKind.describe(type) {
+        case "a struct": return CheckMessage("a struct", ko: "struct")
+        case "a class": return CheckMessage("a class", ko: "class")
+        default: return CheckMessage("another kind of type", ko: "다른 종류의 타입")
         }
     }
 
@@ -92,7 +125,9 @@ public enum Chapter1Checks {
         guard let source = run.source else { return }
         for declaration in SourceFacts.initializers(of: typeName, in: source) {
             run.fail("\(typeName) still declares `\(declaration)`: `\(typeName)()` compiles, and with no cases the init "
-                     + "can only trap, return nil or never return. A namespace has no init at all: delete it.")
+                     + "can only trap, return nil or never return. A namespace has no init at all: delete it.",
+                     ko: "\(typeName)에 아직 `\(declaration)` 선언이 있습니다: `\(typeName)()`가 컴파일되는데, case가 없으니 그 init은 "
+                         + "trap하거나, nil을 돌려주거나, 영영 돌아오지 않을 수밖에 없습니다. 네임스페이스에는 init이 아예 없습니다: 지우세요.")
         }
     }
 }

@@ -53,14 +53,15 @@ public enum Chapter3Checks {
         // 1. Alone: every change of `_settings` happens on the property queue.
         let single = E()
         single.update { $0.hits += 1 }
-        run.expectNone(single.propertyQueueProbe.violations, "update: ")
-        run.expect(single.settings.hits == 1, "one update { $0.hits += 1 } left hits at \(single.settings.hits)")
+        run.expectNone(single.propertyQueueProbe.violations, CheckMessage("update: ", ko: "update: "))
+        run.expect(single.settings.hits == 1, "one update { $0.hits += 1 } left hits at \(single.settings.hits)",
+                   ko: "update { $0.hits += 1 }를 한 번 부른 뒤 `hits`가 \(single.settings.hits)입니다")
         guard run.passed else { return }
 
         // 2. Explored: every schedule of two updates (≤ 2 preemptions, then seeded random ones).
         //    A split read-modify-write loses one in some schedule, whichever order the
         //    machine happens to favour.
-        run.explore("two updates") { world in
+        run.explore(CheckMessage("two updates", ko: "update 두 번")) { world in
             let box = E()
             let a = world.spawn("update A") { box.update { $0.hits += 1 } }
             let b = world.spawn("update B") { box.update { $0.hits += 1 } }
@@ -68,29 +69,34 @@ public enum Chapter3Checks {
             world.join(b)
             let hits = box.settings.hits
             world.expect(hits == 2, "two updates { $0.hits += 1 } on two threads left hits at \(hits): one update was lost "
-                         + "between its read and its write-back")
-            world.expect(box.propertyQueueProbe.violations.isEmpty, "update: \(box.propertyQueueProbe.violations.joined(separator: "; "))")
+                         + "between its read and its write-back",
+                         ko: "두 스레드에서 update { $0.hits += 1 }를 한 번씩 부른 뒤 `hits`가 \(hits)입니다: 한 update가 값을 읽고 "
+                             + "다시 쓰는 사이에 다른 update의 결과가 사라졌습니다")
+            let violations = box.propertyQueueProbe.violations
+            world.expect(violations.isEmpty, CheckMessage("update: ", ko: "update: ") + .joined(violations, separator: "; "))
         }
         guard run.passed else { return }
 
         // 3. Explored: a read of `settings` must not return while an update is inside its body
         //    (the getter goes through the queue every change goes through), and a setter on
         //    another thread must not be overwritten by an update's write-back.
-        run.explore("an update and a read") { world in
+        run.explore(CheckMessage("an update and a read", ko: "update 한 번과 읽기 한 번")) { world in
             let box = E()
             let inBody = Flag(), readInside = Flag()
             let a = updateWithPause(box, inBody, world)
-            let r = world.spawn("a read of settings") {
+            let r = world.spawn(CheckMessage("a read of settings", ko: "settings 읽기")) {
                 _ = box.settings
                 if inBody.isSet { readInside.set() }
             }
             world.join(a)
             world.join(r)
             world.expect(!readInside.isSet, "reading `settings` returned while an update was inside its body: the getter "
-                         + "must read `_settings` inside propertyQueue.sync, the queue every change goes through")
+                         + "must read `_settings` inside propertyQueue.sync, the queue every change goes through",
+                         ko: "update가 본문을 실행하는 도중에 `settings` 읽기가 돌아왔습니다: getter는 모든 변경이 거쳐 가는 큐, "
+                             + "즉 propertyQueue.sync 안에서 `_settings`를 읽어야 합니다")
         }
         guard run.passed else { return }
-        run.explore("an update and a setter") { world in
+        run.explore(CheckMessage("an update and a setter", ko: "update 한 번과 setter 한 번")) { world in
             let box = E()
             let inBody = Flag(), setInside = Flag()
             let a = updateWithPause(box, inBody, world)
@@ -104,10 +110,15 @@ public enum Chapter3Checks {
             world.join(c)
             let final = box.settings
             world.expect(!setInside.isSet, "`settings = …` on another thread completed while update was still inside its body: "
-                         + "update and the setter must go through the same property queue, and update must stay on it from read to write-back")
+                         + "update and the setter must go through the same property queue, and update must stay on it from read to write-back",
+                         ko: "update가 아직 본문 안에 있는데 다른 스레드의 `settings = …`가 끝났습니다: update와 setter는 같은 "
+                             + "propertyQueue를 거쳐야 하고, update는 읽을 때부터 다시 쓸 때까지 그 큐 위에 있어야 합니다")
             world.expect(final.misses == 7, "update, and `settings = (hits 0, misses 7)` from another thread, left "
-                         + "(hits \(final.hits), misses \(final.misses)): the setter's value was overwritten by the update's write-back")
-            world.expect(box.propertyQueueProbe.violations.isEmpty, "settings = …: \(box.propertyQueueProbe.violations.joined(separator: "; "))")
+                         + "(hits \(final.hits), misses \(final.misses)): the setter's value was overwritten by the update's write-back",
+                         ko: "update와 다른 스레드의 `settings = (hits 0, misses 7)` 뒤에 남은 값이 "
+                             + "(`hits` \(final.hits), `misses` \(final.misses))입니다: update가 다시 쓰면서 setter의 값을 덮어썼습니다")
+            let violations = box.propertyQueueProbe.violations
+            world.expect(violations.isEmpty, CheckMessage("settings = …: ", ko: "settings = …: ") + .joined(violations, separator: "; "))
         }
     }
 
@@ -117,7 +128,7 @@ public enum Chapter3Checks {
             box.update { counters in
                 inBody.set()
                 counters.hits += 1
-                world.step("is inside its body")
+                world.step(CheckMessage("is inside its body", ko: "본문 안에 있음"))
                 inBody.clear()
             }
         }
@@ -128,7 +139,8 @@ public enum Chapter3Checks {
         // 1. Alone: the values, and where each change happened.
         let holder = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
         run.expect(holder.appliedLimits == Limits(totalCostLimit: 100, countLimit: 10),
-                   "after init, NSCache is limited to \(holder.appliedLimits): init must apply the limits")
+                   "after init, NSCache is limited to \(holder.appliedLimits): init must apply the limits",
+                   ko: "init 뒤 NSCache의 limit이 \(holder.appliedLimits)입니다: init에서 limit을 적용해야 합니다")
         let (lock, storage) = holder.probes
         storage.watch { event in if event == .limits { lock.requireHeld("NSCache's limits were set without holding lock") } }
         let before = lock.acquisitions
@@ -139,29 +151,34 @@ public enum Chapter3Checks {
         let applied = holder.appliedLimits
         run.expect(applied == Limits(totalCostLimit: 7, countLimit: 3),
                    "right after setting limits (7, 3), NSCache is limited to \(applied): the setter itself must apply the new "
-                   + "values of both limits, at once (not the old ones, not on some later call)")
-        run.expect(holder.limits == Limits(totalCostLimit: 7, countLimit: 3), "limits reads back as \(holder.limits) after setting (7, 3)")
-        run.expectNone(lock.violations, "setting limits: ")
+                   + "values of both limits, at once (not the old ones, not on some later call)",
+                   ko: "limits를 (7, 3)으로 설정한 직후 NSCache의 limit이 \(applied)입니다: setter가 직접, 두 limit의 새 값을 "
+                       + "한꺼번에 적용해야 합니다 (옛 값이 아니라, 나중의 어떤 호출에서가 아니라)")
+        run.expect(holder.limits == Limits(totalCostLimit: 7, countLimit: 3), "limits reads back as \(holder.limits) after setting (7, 3)",
+                   ko: "(7, 3)으로 설정한 뒤 limits를 읽으면 \(holder.limits)입니다")
+        run.expectNone(lock.violations, CheckMessage("setting limits: ", ko: "limits 설정: "))
         run.expect(taken == 1, "setting limits took the lock \(taken) times: storing and applying must be one critical section, "
-                   + "or a reader in between sees new limits stored and old ones applied")
+                   + "or a reader in between sees new limits stored and old ones applied",
+                   ko: "limits 설정이 lock을 \(taken)번 잡았습니다: 저장과 적용은 하나의 critical section이어야 합니다. "
+                       + "그렇지 않으면 그 사이의 읽기가 새 limit은 저장되고 옛 limit이 적용된 상태를 봅니다")
         guard run.passed else { return }
 
         // 2. Explored: while another thread holds the lock, a read of `limits` must not get
         //    through (a getter that skips the lock, or takes one of its own, can see a
         //    half-written value).
-        run.explore("a read while the lock is held") { world in
+        run.explore(CheckMessage("a read while the lock is held", ko: "lock을 잡은 동안의 읽기")) { world in
             let holder = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
             let lock = holder.probes.lock
             let held = Flag(), readInside = Flag()
-            let keeper = world.spawn("a thread holding lock") {
+            let keeper = world.spawn(CheckMessage("a thread holding lock", ko: "lock을 잡은 스레드")) {
                 lock.withLock({
                     held.set()
-                    world.step("holds lock")
+                    world.step(CheckMessage("holds lock", ko: "lock을 잡고 있음"))
                     held.clear()
                 }, line: 0)
             }
             // Started while the lock was held and back while it still is: the read never waited.
-            let reader = world.spawn("a read of limits") {
+            let reader = world.spawn(CheckMessage("a read of limits", ko: "limits 읽기")) {
                 let startedInside = held.isSet
                 _ = holder.limits
                 if startedInside, held.isSet { readInside.set() }
@@ -169,35 +186,41 @@ public enum Chapter3Checks {
             world.join(keeper)
             world.join(reader)
             world.expect(!readInside.isSet, "reading `limits` returned while lock was held by another thread: the getter must "
-                         + "read `_limits` under the same lock the setter takes")
+                         + "read `_limits` under the same lock the setter takes",
+                         ko: "다른 스레드가 lock을 잡고 있는 동안 `limits` 읽기가 돌아왔습니다: getter는 setter가 잡는 것과 "
+                             + "같은 lock 아래에서 `_limits`를 읽어야 합니다")
         }
         guard run.passed else { return }
 
         // 3. Explored: a writer sets (10, 1) then (20, 2) while a reader takes two snapshots under
         //    the lock; no snapshot may see stored limits NSCache does not have yet.
-        run.explore("a writer and a reader") { world in
+        run.explore(CheckMessage("a writer and a reader", ko: "쓰는 스레드와 읽는 스레드")) { world in
             let stressed = E(limits: Limits(totalCostLimit: 0, countLimit: 0))
-            let mismatch = LockedList<String>()
-            let writer = world.spawn("the writer") {
+            let mismatch = LockedList<CheckMessage>()
+            let writer = world.spawn(CheckMessage("the writer", ko: "쓰는 스레드")) {
                 stressed.limits = Limits(totalCostLimit: 10, countLimit: 1)
                 stressed.limits = Limits(totalCostLimit: 20, countLimit: 2)
             }
-            let reader = world.spawn("the reader") {
+            let reader = world.spawn(CheckMessage("the reader", ko: "읽는 스레드")) {
                 for _ in 0..<2 {
                     let seen = stressed.snapshot
                     if seen.stored != seen.applied {
-                        mismatch.append("stored (\(seen.stored.totalCostLimit), \(seen.stored.countLimit)) but NSCache limited to "
-                                        + "(\(seen.applied.totalCostLimit), \(seen.applied.countLimit))")
+                        let stored = "(\(seen.stored.totalCostLimit), \(seen.stored.countLimit))"
+                        let applied = "(\(seen.applied.totalCostLimit), \(seen.applied.countLimit))"
+                        mismatch.append(CheckMessage("stored \(stored) but NSCache limited to \(applied)",
+                                                     ko: "저장된 값은 \(stored)인데 NSCache의 limit은 \(applied)인 상태"))
                     }
                 }
             }
             world.join(writer)
             world.join(reader)
             if let first = mismatch.values.first {
-                world.fail("a read under the lock saw \(first): store the limits and apply them to NSCache in one critical section")
+                world.fail("a read under the lock saw \(first.english): store the limits and apply them to NSCache in one critical section",
+                           ko: "lock 아래의 읽기가 \(first.ko)를 봤습니다: limit의 저장과 NSCache 적용을 하나의 critical section에서 하세요")
             }
             world.expect(stressed.appliedLimits == Limits(totalCostLimit: 20, countLimit: 2),
-                         "after setting (10, 1) then (20, 2), NSCache is limited to \(stressed.appliedLimits)")
+                         "after setting (10, 1) then (20, 2), NSCache is limited to \(stressed.appliedLimits)",
+                         ko: "(10, 1), 이어서 (20, 2)로 설정한 뒤 NSCache의 limit이 \(stressed.appliedLimits)입니다")
         }
     }
 }

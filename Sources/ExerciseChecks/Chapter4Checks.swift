@@ -54,9 +54,12 @@ public enum Chapter4Checks {
         let storeTaken = lock.acquisitions
         cache.store(1, forKey: "Avatar-A")
         run.expect(lock.acquisitions - storeTaken == 1, "store took the lock \(lock.acquisitions - storeTaken) times: "
-                   + "the value and its key go in together, in one critical section")
+                   + "the value and its key go in together, in one critical section",
+                   ko: "store가 lock을 \(lock.acquisitions - storeTaken)번 잡았습니다: 값과 그 key는 하나의 critical section에서 "
+                       + "함께 들어가야 합니다")
         run.expect(cache.isInStorage("Avatar-A") && cache.keys == ["Avatar-A"],
-                   "after store(1, forKey: \"Avatar-A\"), the cache holds it: \(cache.isInStorage("Avatar-A")), keys: \(cache.keys.sorted())")
+                   "after store(1, forKey: \"Avatar-A\"), the cache holds it: \(cache.isInStorage("Avatar-A")), keys: \(cache.keys.sorted())",
+                   ko: "store(1, forKey: \"Avatar-A\") 뒤 캐시에 들어 있는가: \(cache.isInStorage("Avatar-A")), keys: \(cache.keys.sorted())")
         let pauses = Tally(), pausedUnlocked = Flag(), valueStillThere = Flag()
         let before = lock.acquisitions
         cache.remove(forKey: "Avatar-A", pause: {
@@ -65,38 +68,49 @@ public enum Chapter4Checks {
             if cache.isInStorage("Avatar-A") { valueStillThere.set() }
         })
         let taken = lock.acquisitions - before
-        run.expect(pauses.value > 0, "pause() was never called: call it between removing the value and removing the key")
-        run.expect(pauses.value <= 1, "pause() was called \(pauses.value) times; call it once")
-        run.expect(!pausedUnlocked.isSet, "pause() ran without the lock held: between the two steps another thread can store the key again")
-        run.expect(!valueStillThere.isSet, "when pause() ran the value was still in the cache: remove the value first, then pause, then the key")
+        run.expect(pauses.value > 0, "pause() was never called: call it between removing the value and removing the key",
+                   ko: "pause()가 한 번도 불리지 않았습니다: 값을 지운 뒤, key를 지우기 전에 부르세요")
+        run.expect(pauses.value <= 1, "pause() was called \(pauses.value) times; call it once",
+                   ko: "pause()가 \(pauses.value)번 불렸습니다. 한 번만 부르세요")
+        run.expect(!pausedUnlocked.isSet, "pause() ran without the lock held: between the two steps another thread can store the key again",
+                   ko: "lock을 잡지 않은 채 pause()가 실행됐습니다: 두 단계 사이에 다른 스레드가 같은 key를 다시 저장할 수 있습니다")
+        run.expect(!valueStillThere.isSet, "when pause() ran the value was still in the cache: remove the value first, then pause, then the key",
+                   ko: "pause()가 실행될 때 값이 아직 캐시에 있었습니다: 값을 먼저 지우고, pause를 부르고, 그다음 key를 지우세요")
         run.expectNone(lock.violations, "")
-        run.expect(taken == 1, "remove took the lock \(taken) times: the value and the key must go in one critical section")
+        run.expect(taken == 1, "remove took the lock \(taken) times: the value and the key must go in one critical section",
+                   ko: "remove가 lock을 \(taken)번 잡았습니다: 값과 key는 하나의 critical section에서 함께 지워야 합니다")
         run.expect(!cache.isInStorage("Avatar-A") && !cache.keys.contains("Avatar-A"),
-                   "after remove(\"Avatar-A\"), it is still in the cache or in keys")
+                   "after remove(\"Avatar-A\"), it is still in the cache or in keys",
+                   ko: "remove(\"Avatar-A\") 뒤에도 캐시나 keys에 남아 있습니다")
         cache.store(2, forKey: "Avatar-B")
         cache.store(3, forKey: "Avatar-C")
         cache.remove(forKey: "Avatar-B", pause: {})
-        run.expect(cache.isInStorage("Avatar-C") && cache.keys == ["Avatar-C"], "remove(\"Avatar-B\") must remove that key only: "
-                   + "\"Avatar-C\" \(cache.isInStorage("Avatar-C") ? "stayed in the cache" : "left the cache"), keys: \(cache.keys.sorted())")
+        let stayed = cache.isInStorage("Avatar-C")
+        run.expect(stayed && cache.keys == ["Avatar-C"], "remove(\"Avatar-B\") must remove that key only: "
+                   + "\"Avatar-C\" \(stayed ? "stayed in the cache" : "left the cache"), keys: \(cache.keys.sorted())",
+                   ko: "remove(\"Avatar-B\")는 그 key만 지워야 합니다: "
+                       + "\"Avatar-C\"는 \(stayed ? "캐시에 남았고" : "캐시에서 사라졌고"), keys: \(cache.keys.sorted())")
         // NSCache may already have evicted the value: the key must go all the same.
         cache.probes.storage.evict(forKey: "Avatar-C")
         cache.remove(forKey: "Avatar-C", pause: {})
         run.expect(!cache.keys.contains("Avatar-C"), "remove(\"Avatar-C\") after NSCache had evicted its value left the key in keys: "
-                   + "remove the key whatever the cache still holds (a key removed only if its value is present leaks forever)")
+                   + "remove the key whatever the cache still holds (a key removed only if its value is present leaks forever)",
+                   ko: "NSCache가 값을 퇴출한 뒤 부른 remove(\"Avatar-C\")가 keys에 key를 남겼습니다: 캐시에 무엇이 남아 있든 "
+                       + "key는 지우세요 (값이 있을 때만 지우는 key는 영원히 새어 나갑니다)")
         storage.watch(nil)
         guard run.passed else { return }
 
         // 2. Explored: remove("a") pauses between its steps while store("a") runs on another
         //    thread, in every schedule (≤ 2 preemptions, then seeded random ones). The store
         //    must not finish inside the pause, and no value may be left without its key.
-        run.explore("a remove and a store of the same key") { world in
+        run.explore(CheckMessage("a remove and a store of the same key", ko: "같은 key의 remove와 store")) { world in
             let cache = E()
             cache.store(1, forKey: "a")
             let storedInPause = Flag()
             let remover = world.spawn("remove(\"a\")") {
                 cache.remove(forKey: "a", pause: {
                     let before = cache.isInStorage("a")
-                    world.step("pauses between the value and the key")
+                    world.step(CheckMessage("pauses between the value and the key", ko: "값과 key 사이에서 멈춤"))
                     if cache.isInStorage("a") != before { storedInPause.set() }
                 })
             }
@@ -104,36 +118,45 @@ public enum Chapter4Checks {
             world.join(remover)
             world.join(storer)
             world.expect(!storedInPause.isSet, "store(\"a\") put its value in the cache while remove(\"a\") was between its two steps: "
-                         + "the value and the key must go in one critical section")
-            expectNoGhosts(cache, ["a"], world, after: "remove(\"a\") and store(2, \"a\") on two threads")
+                         + "the value and the key must go in one critical section",
+                         ko: "remove(\"a\")가 두 단계 사이에 있는 동안 store(\"a\")가 값을 캐시에 넣었습니다: "
+                             + "값과 key는 하나의 critical section에서 함께 지워야 합니다")
+            expectNoGhosts(cache, ["a"], world, after: CheckMessage("remove(\"a\") and store(2, \"a\") on two threads",
+                                                                     ko: "두 스레드에서 remove(\"a\")와 store(2, \"a\")를 부른"))
         }
         guard run.passed else { return }
 
         // 3. Explored: two caches used at once must not see each other (no state shared
         //    between instances: a `static` set, a global).
-        run.explore("two caches at once") { world in
+        run.explore(CheckMessage("two caches at once", ko: "동시에 쓰는 캐시 두 개")) { world in
             let first = E(), second = E()
-            let one = world.spawn("store on cache 1") { first.store(1, forKey: "k") }
-            let two = world.spawn("store and remove on cache 2") {
+            let one = world.spawn(CheckMessage("store on cache 1", ko: "캐시 1의 store")) { first.store(1, forKey: "k") }
+            let two = world.spawn(CheckMessage("store and remove on cache 2", ko: "캐시 2의 store와 remove")) {
                 second.store(2, forKey: "k")
                 second.remove(forKey: "k", pause: {})
             }
             world.join(one)
             world.join(two)
-            world.expect(first.keys == ["k"] && first.isInStorage("k"), "cache 1 stored \"k\" and cache 2 stored and removed "
-                         + "its own \"k\": cache 1 now has keys \(first.keys.sorted()) and the value \(first.isInStorage("k") ? "in" : "not in") "
-                         + "its cache — each cache keeps its own keys (no `static` or global state)")
-            world.expect(second.keys.isEmpty, "cache 2 removed \"k\" but its keys are \(second.keys.sorted())")
+            let held = first.isInStorage("k")
+            world.expect(first.keys == ["k"] && held, "cache 1 stored \"k\" and cache 2 stored and removed "
+                         + "its own \"k\": cache 1 now has keys \(first.keys.sorted()) and the value \(held ? "in" : "not in") "
+                         + "its cache — each cache keeps its own keys (no `static` or global state)",
+                         ko: "캐시 1은 \"k\"를 저장했고 캐시 2는 자기 \"k\"를 저장했다가 지웠습니다: 이제 캐시 1의 keys는 "
+                             + "\(first.keys.sorted())이고 값은 \(held ? "캐시에 있습니다" : "캐시에 없습니다") — 캐시마다 자기 keys를 "
+                             + "따로 가져야 합니다 (`static`이나 전역 상태 없이)")
+            world.expect(second.keys.isEmpty, "cache 2 removed \"k\" but its keys are \(second.keys.sorted())",
+                         ko: "캐시 2는 \"k\"를 지웠는데 keys가 \(second.keys.sorted())입니다")
         }
     }
 
     /// Fails when a key is in the cache but not in keys (a ghost: nobody can clean it).
     private static func expectNoGhosts<E: OneCriticalSectionExercise>(_ cache: E, _ names: [String], _ world: ScheduleWorld,
-                                                                        after what: String) {
+                                                                        after what: CheckMessage) {
         let keys = cache.keys
         let ghosts = names.filter { cache.isInStorage($0) && !keys.contains($0) }
-        world.expect(ghosts.isEmpty, "after \(what), \(ghosts) \(ghosts.count == 1 ? "is" : "are") in the cache but not in keys: "
-                     + "a value without its key (a ghost nobody can clean)")
+        world.expect(ghosts.isEmpty, "after \(what.english), \(ghosts) \(ghosts.count == 1 ? "is" : "are") in the cache but not in keys: "
+                     + "a value without its key (a ghost nobody can clean)",
+                     ko: "\(what.ko) 뒤, 캐시에는 있는데 keys에는 없는 값이 있습니다: \(ghosts). key 없는 값은 아무도 치울 수 없는 유령입니다")
     }
 
     /// 04-reconcile-keys: `removeExpired` drops the keys of evicted values, under the lock.
@@ -156,9 +179,13 @@ public enum Chapter4Checks {
         let storeTaken = lock.acquisitions
         cache.store(0, forKey: "K0", expiresAt: later)
         run.expect(lock.acquisitions - storeTaken == 1, "store took the lock \(lock.acquisitions - storeTaken) times: "
-                   + "the value and its key go in together, in one critical section")
+                   + "the value and its key go in together, in one critical section",
+                   ko: "store가 lock을 \(lock.acquisitions - storeTaken)번 잡았습니다: 값과 그 key는 하나의 critical section에서 "
+                       + "함께 들어가야 합니다")
         run.expect(cache.isInStorage("K0") && cache.keys == ["K0"], "after store(0, forKey: \"K0\", …) the cache must hold \"K0\" "
-                   + "(in the cache: \(cache.isInStorage("K0")), keys: \(cache.keys.sorted()))")
+                   + "(in the cache: \(cache.isInStorage("K0")), keys: \(cache.keys.sorted()))",
+                   ko: "store(0, forKey: \"K0\", …) 뒤에는 캐시에 \"K0\"가 있어야 합니다 "
+                       + "(캐시에 있는가: \(cache.isInStorage("K0")), keys: \(cache.keys.sorted()))")
         for i in 1..<20 { cache.store(i, forKey: "K\(i)", expiresAt: later) }
         for i in 0..<3 { cache.store(i, forKey: "Expired\(i)", expiresAt: earlier) }
         for i in 1..<15 { storage.evict(forKey: "K\(i)") }
@@ -170,18 +197,27 @@ public enum Chapter4Checks {
         let stillKeyed = expiredLeft.filter(cache.keys.contains)
         if !stillKeyed.isEmpty {
             run.fail("after removeExpired, the expired values \(stillKeyed) are still in the cache *and* in keys: removeExpired "
-                     + "never dealt with them: every call must visit every key")
+                     + "never dealt with them: every call must visit every key",
+                     ko: "removeExpired 뒤에도 만료된 값이 캐시에도 keys에도 그대로 있습니다: \(stillKeyed). removeExpired가 "
+                         + "그 값들을 건드리지도 않았습니다. 호출할 때마다 모든 key를 살펴야 합니다")
         } else {
             run.expect(expiredLeft.isEmpty, "after removeExpired, the expired values \(expiredLeft) are still in the cache but gone from keys: "
-                       + "remove them from the cache, not only from keys (a value without its key is a ghost nobody can clean)")
+                       + "remove them from the cache, not only from keys (a value without its key is a ghost nobody can clean)",
+                       ko: "removeExpired 뒤, keys에서는 빠졌는데 캐시에는 남은 만료된 값이 있습니다: \(expiredLeft). keys에서만이 "
+                           + "아니라 캐시에서도 지우세요 (key 없는 값은 아무도 치울 수 없는 유령입니다)")
         }
         run.expect(cache.keys.subtracting(live).filter { !$0.hasPrefix("Expired") }.isEmpty,
                    "after 14 values were evicted, keys has \(cache.keys.count) entries for \(live.count) live values: "
-                   + "removeExpired must drop the keys whose values are gone")
-        run.expect(cache.keys.intersection((0..<3).map { "Expired\($0)" }).isEmpty, "expired values' keys must leave keys")
-        run.expect(live.isSubset(of: cache.keys), "removeExpired removed keys of live values: \(live.subtracting(cache.keys).sorted())")
-        run.expectNone(lock.violations, "removeExpired: ")
-        run.expect(taken == 1, "removeExpired took the lock \(taken) times: check and remove in one critical section")
+                   + "removeExpired must drop the keys whose values are gone",
+                   ko: "값 14개가 퇴출된 뒤, 살아 있는 값은 \(live.count)개인데 keys에는 \(cache.keys.count)개가 있습니다: "
+                       + "removeExpired는 값이 사라진 key를 지워야 합니다")
+        run.expect(cache.keys.intersection((0..<3).map { "Expired\($0)" }).isEmpty, "expired values' keys must leave keys",
+                   ko: "만료된 값의 key는 keys에서 빠져야 합니다")
+        run.expect(live.isSubset(of: cache.keys), "removeExpired removed keys of live values: \(live.subtracting(cache.keys).sorted())",
+                   ko: "removeExpired가 살아 있는 값의 key를 지웠습니다: \(live.subtracting(cache.keys).sorted())")
+        run.expectNone(lock.violations, CheckMessage("removeExpired: ", ko: "removeExpired: "))
+        run.expect(taken == 1, "removeExpired took the lock \(taken) times: check and remove in one critical section",
+                   ko: "removeExpired가 lock을 \(taken)번 잡았습니다: 확인과 삭제를 하나의 critical section에서 하세요")
         storage.watch(nil)
         guard run.passed else { return }
 
@@ -193,8 +229,11 @@ public enum Chapter4Checks {
         evictedOnly.removeExpired(at: Date())
         let stale = evictedOnly.keys.subtracting(["E30", "E31"])
         run.expect(stale.isEmpty, "30 of 32 values were evicted and none had expired; one removeExpired left \(stale.count) of their "
-                   + "keys: each call must drop the key of every evicted value, whether or not anything expired")
-        run.expect(evictedOnly.keys.isSuperset(of: ["E30", "E31"]), "removeExpired dropped the keys of live values (E30, E31)")
+                   + "keys: each call must drop the key of every evicted value, whether or not anything expired",
+                   ko: "값 32개 중 30개가 퇴출됐고 만료된 것은 없습니다. removeExpired를 한 번 부른 뒤 그 key 중 \(stale.count)개가 "
+                       + "남았습니다: 만료된 것이 있든 없든, 호출할 때마다 퇴출된 모든 값의 key를 지워야 합니다")
+        run.expect(evictedOnly.keys.isSuperset(of: ["E30", "E31"]), "removeExpired dropped the keys of live values (E30, E31)",
+                   ko: "removeExpired가 살아 있는 값의 key(E30, E31)를 지웠습니다")
         guard run.passed else { return }
 
         // 2. A store over a key replaces its value (and its expiration); keys are used as given.
@@ -202,14 +241,19 @@ public enum Chapter4Checks {
         let now = Date()
         replaced.store(1, forKey: "Photo-B", expiresAt: later)
         run.expect(replaced.isInStorage("Photo-B") && replaced.keys == ["Photo-B"], "after store(1, forKey: \"Photo-B\", …) the cache "
-                   + "must hold \"Photo-B\" exactly as given (in the cache: \(replaced.isInStorage("Photo-B")), keys: \(replaced.keys.sorted()))")
+                   + "must hold \"Photo-B\" exactly as given (in the cache: \(replaced.isInStorage("Photo-B")), keys: \(replaced.keys.sorted()))",
+                   ko: "store(1, forKey: \"Photo-B\", …) 뒤에는 캐시에 \"Photo-B\"가 주어진 그대로 있어야 합니다 "
+                       + "(캐시에 있는가: \(replaced.isInStorage("Photo-B")), keys: \(replaced.keys.sorted()))")
         replaced.store(2, forKey: "Photo-B", expiresAt: earlier)
         replaced.store(3, forKey: "photo-b", expiresAt: later)
         replaced.removeExpired(at: now)
         run.expect(!replaced.isInStorage("Photo-B") && !replaced.keys.contains("Photo-B"),
-                   "\"Photo-B\" was stored again with an expiration in the past: the second store replaces the first, so removeExpired removes it")
+                   "\"Photo-B\" was stored again with an expiration in the past: the second store replaces the first, so removeExpired removes it",
+                   ko: "\"Photo-B\"를 지난 시각에 만료되도록 다시 저장했습니다: 두 번째 store가 첫 번째를 대신하므로 removeExpired가 지워야 합니다")
         run.expect(replaced.isInStorage("photo-b") && replaced.keys == ["photo-b"],
-                   "\"photo-b\" and \"Photo-B\" are different keys; after removeExpired only \"photo-b\" is left (keys: \(replaced.keys.sorted()))")
+                   "\"photo-b\" and \"Photo-B\" are different keys; after removeExpired only \"photo-b\" is left (keys: \(replaced.keys.sorted()))",
+                   ko: "\"photo-b\"와 \"Photo-B\"는 서로 다른 key입니다. removeExpired 뒤에는 \"photo-b\"만 남아야 합니다 "
+                       + "(keys: \(replaced.keys.sorted()))")
         guard run.passed else { return }
 
         // 3. The boundary: a value that expires exactly at `date` is expired; a millisecond later is not.
@@ -219,21 +263,24 @@ public enum Chapter4Checks {
         edge.store(2, forKey: "after", expiresAt: date.addingTimeInterval(0.001))
         edge.removeExpired(at: date)
         run.expect(!edge.isInStorage("at") && !edge.keys.contains("at"),
-                   "a value that expires exactly at `date` must be removed by removeExpired(at: date), from the cache and from keys")
-        run.expect(edge.isInStorage("after") && edge.keys.contains("after"), "a value that expires 1 ms after `date` must stay")
+                   "a value that expires exactly at `date` must be removed by removeExpired(at: date), from the cache and from keys",
+                   ko: "정확히 `date`에 만료되는 값은 removeExpired(at: date)가 캐시와 keys 양쪽에서 지워야 합니다")
+        run.expect(edge.isInStorage("after") && edge.keys.contains("after"), "a value that expires 1 ms after `date` must stay",
+                   ko: "`date`보다 1 ms 뒤에 만료되는 값은 남아야 합니다")
         edge.removeExpired(at: .distantFuture)
-        run.expect(edge.keys.isEmpty && !edge.isInStorage("after"), "after everything expired, the cache and keys must be empty")
+        run.expect(edge.keys.isEmpty && !edge.isInStorage("after"), "after everything expired, the cache and keys must be empty",
+                   ko: "모든 값이 만료된 뒤에는 캐시와 keys가 비어 있어야 합니다")
         guard run.passed else { return }
 
         // 4. Explored: a store, NSCache's own eviction and removeExpired on three threads, in every
         //    schedule (≤ 2 preemptions, then seeded random ones); no value may be left without its key.
-        run.explore("a store, an eviction and removeExpired") { world in
+        run.explore(CheckMessage("a store, an eviction and removeExpired", ko: "store, 퇴출, removeExpired")) { world in
             let cache = E()
             cache.store(1, forKey: "k", expiresAt: later)
             cache.store(2, forKey: "old", expiresAt: earlier)
             let storer = world.spawn("store(3, \"k\")") { cache.store(3, forKey: "k", expiresAt: later) }
-            let evicter = world.spawn("NSCache evicting \"k\"") {
-                world.step("evicts \"k\"")
+            let evicter = world.spawn(CheckMessage("NSCache evicting \"k\"", ko: "\"k\"를 퇴출하는 NSCache")) {
+                world.step(CheckMessage("evicts \"k\"", ko: "\"k\" 퇴출"))
                 cache.probes.storage.evict(forKey: "k")
             }
             let cleaner = world.spawn("removeExpired") { cache.removeExpired(at: Date()) }
@@ -243,8 +290,11 @@ public enum Chapter4Checks {
             let keys = cache.keys
             let ghosts = ["k", "old"].filter { cache.isInStorage($0) && !keys.contains($0) }
             world.expect(ghosts.isEmpty, "after store, an eviction and removeExpired on three threads, \(ghosts) "
-                         + "\(ghosts.count == 1 ? "is" : "are") in the cache but not in keys: a value without its key nobody can clean")
-            world.expect(!cache.isInStorage("old") && !keys.contains("old"), "removeExpired left the expired \"old\" behind")
+                         + "\(ghosts.count == 1 ? "is" : "are") in the cache but not in keys: a value without its key nobody can clean",
+                         ko: "세 스레드에서 store, 퇴출, removeExpired가 일어난 뒤, 캐시에는 있는데 keys에는 없는 값이 있습니다: "
+                             + "\(ghosts). 아무도 치울 수 없는, key 없는 값입니다")
+            world.expect(!cache.isInStorage("old") && !keys.contains("old"), "removeExpired left the expired \"old\" behind",
+                         ko: "removeExpired가 만료된 \"old\"를 남겼습니다")
         }
     }
 }

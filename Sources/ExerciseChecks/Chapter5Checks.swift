@@ -38,10 +38,13 @@ public enum Chapter5Checks {
             let rounded: Double = E.fileAttributeDate(date).timeIntervalSince1970
             let whole = rounded == rounded.rounded()
             let added: Double = rounded - value
-            run.expect(whole, "\(value) became \(rounded): not a whole second")
-            run.expect(rounded >= value, "\(value) was rounded down to \(rounded): an entry would expire early")
-            run.expect(added < 1, "\(value) became \(rounded): rounded up by a second or more "
-                       + (value == value.rounded() ? "(a whole second must not move)" : ""))
+            run.expect(whole, "\(value) became \(rounded): not a whole second",
+                       ko: "\(value) → \(rounded): 정수 초가 아닙니다")
+            run.expect(rounded >= value, "\(value) was rounded down to \(rounded): an entry would expire early",
+                       ko: "\(value) → \(rounded): 내림됐습니다. 항목이 일찍 만료됩니다")
+            let stays = value == value.rounded()
+            run.expect(added < 1, "\(value) became \(rounded): rounded up by a second or more " + (stays ? "(a whole second must not move)" : ""),
+                       ko: "\(value) → \(rounded): 1초 이상 올림됐습니다" + (stays ? " (정수 초는 그대로 있어야 합니다)" : ""))
             if !run.passed { return }
         }
         roundedUpOnGeneratedDates(E.self, run)
@@ -60,14 +63,17 @@ public enum Chapter5Checks {
                 let since2001 = Date(timeIntervalSinceReferenceDate: ceil(date.timeIntervalSinceReferenceDate))
                 let got = E.fileAttributeDate(date)
                 guard got != since1970 && got != since2001 else { continue }
-                let after = index == 0 ? "" : "after \(index) other date\(index == 1 ? "" : "s"), "
+                let after = index == 0 ? CheckMessage("", ko: "")
+                    : CheckMessage("after \(index) other date\(index == 1 ? "" : "s"), ", ko: "다른 날짜 \(index)개 뒤, ")
                 let shown = String(format: "%.9f", date.timeIntervalSince1970)
                 let gotShown = String(format: "%.9f", got.timeIntervalSince1970)
-                let why = got < date ? "it was rounded down: an entry would expire early"
-                    : date.timeIntervalSince1970 == date.timeIntervalSince1970.rounded() ? "a whole second stays as it is"
-                    : "the next whole second up, no further"
-                return after + "fileAttributeDate(\(shown) s since 1970) is \(gotShown); the reference gives "
-                    + "\(String(format: "%.0f", since1970.timeIntervalSince1970)): \(why)"
+                let why = got < date ? CheckMessage("it was rounded down: an entry would expire early", ko: "내림됐습니다: 항목이 일찍 만료됩니다")
+                    : date.timeIntervalSince1970 == date.timeIntervalSince1970.rounded()
+                        ? CheckMessage("a whole second stays as it is", ko: "정수 초는 그대로 둡니다")
+                        : CheckMessage("the next whole second up, no further", ko: "바로 다음 정수 초로 올림하고, 그보다 더 가지 않습니다")
+                let reference = String(format: "%.0f", since1970.timeIntervalSince1970)
+                return after + CheckMessage("fileAttributeDate(\(shown) s since 1970) is \(gotShown); the reference gives \(reference): \(why.english)",
+                                            ko: "fileAttributeDate(1970년부터 \(shown)초)가 \(gotShown)입니다. 기준 구현은 \(reference)입니다: \(why.ko)")
             }
             return nil
         }
@@ -81,27 +87,38 @@ public enum Chapter5Checks {
         for read in 1...30 {
             now = now.addingTimeInterval(1.7)
             guard let next = E.extended(lastAccess: lastAccess, expiration: expiration, now: now, extending: .cacheTime) else {
-                run.fail(".cacheTime must return new dates (got nil at read \(read))")
+                run.fail(".cacheTime must return new dates (got nil at read \(read))",
+                         ko: ".cacheTime은 새 날짜를 돌려줘야 합니다 (\(read)번째 읽기에서 nil)")
                 return
             }
             lastAccess = next.lastAccess
             expiration = next.expiration
         }
+        let lifetime = String(format: "%.3f", expiration.timeIntervalSince(lastAccess))
         run.expect(expiration.timeIntervalSince(lastAccess) == 20,
-                   "after 30 reads the lifetime (expiration − last access) is \(String(format: "%.3f", expiration.timeIntervalSince(lastAccess))) s, "
-                   + "not the original 20 s: .cacheTime keeps the lifetime the entry was stored with")
+                   "after 30 reads the lifetime (expiration − last access) is \(lifetime) s, "
+                   + "not the original 20 s: .cacheTime keeps the lifetime the entry was stored with",
+                   ko: "30번 읽은 뒤 수명(만료 예정 시각 − 마지막 접근 시각)이 처음의 20초가 아니라 \(lifetime)초입니다: "
+                       + ".cacheTime은 항목을 저장할 때의 수명을 그대로 유지합니다")
         run.expect(lastAccess == Date(timeIntervalSince1970: ceil(now.timeIntervalSince1970)),
-                   "last access after a read at \(now.timeIntervalSince1970) is \(lastAccess.timeIntervalSince1970): it is the read time, rounded up")
+                   "last access after a read at \(now.timeIntervalSince1970) is \(lastAccess.timeIntervalSince1970): it is the read time, rounded up",
+                   ko: "\(now.timeIntervalSince1970)에 읽은 뒤 마지막 접근 시각이 \(lastAccess.timeIntervalSince1970)입니다: "
+                       + "읽은 시각을 올림한 값이어야 합니다")
 
         let at = Date(timeIntervalSince1970: 1_700_000_100.4)
         let replaced = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.seconds(100)))
-        run.expect(replaced?.lastAccess == Date(timeIntervalSince1970: 1_700_000_101), ".expirationTime: last access is now, rounded up")
+        run.expect(replaced?.lastAccess == Date(timeIntervalSince1970: 1_700_000_101), ".expirationTime: last access is now, rounded up",
+                   ko: ".expirationTime: 마지막 접근 시각은 지금을 올림한 값입니다")
+        let got = replaced?.expiration.timeIntervalSince1970 ?? .nan
         run.expect(replaced?.expiration == Date(timeIntervalSince1970: 1_700_000_201),
-                   ".expirationTime(.seconds(100)) must expire 100 s after *now*, rounded up (got \(replaced?.expiration.timeIntervalSince1970 ?? .nan))")
+                   ".expirationTime(.seconds(100)) must expire 100 s after *now*, rounded up (got \(got))",
+                   ko: ".expirationTime(.seconds(100))은 *지금*부터 100초 뒤를 올림한 시각에 만료돼야 합니다 (결과: \(got))")
         let never = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.never))
         run.expect(never?.expiration == StorageExpiration.never.estimatedExpirationSince(at).fileAttributeDate,
-                   ".expirationTime(.never) must give StorageExpiration.never's date")
-        run.expect(E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .none) == nil, ".none changes nothing: return nil")
+                   ".expirationTime(.never) must give StorageExpiration.never's date",
+                   ko: ".expirationTime(.never)는 StorageExpiration.never의 날짜를 줘야 합니다")
+        run.expect(E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .none) == nil, ".none changes nothing: return nil",
+                   ko: ".none은 아무것도 바꾸지 않습니다: nil을 돌려주세요")
         guard run.passed else { return }
 
         // A lifetime that is not a whole number of seconds: the expiration is now + lifetime,
@@ -109,24 +126,32 @@ public enum Chapter5Checks {
         let fractional = E.extended(lastAccess: Date(timeIntervalSince1970: 1_700_000_000),
                                     expiration: Date(timeIntervalSince1970: 1_700_000_010.25),
                                     now: Date(timeIntervalSince1970: 1_700_000_100.5), extending: .cacheTime)
+        let gotFractional = fractional.map { String(format: "%.2f", $0.expiration.timeIntervalSince1970) } ?? "nil"
         run.expect(fractional?.expiration == Date(timeIntervalSince1970: 1_700_000_111),
                    "a 10.25 s lifetime read at 1700000100.5 must expire at ceil(1700000100.5 + 10.25) = 1700000111 (got "
-                   + "\(fractional.map { String(format: "%.2f", $0.expiration.timeIntervalSince1970) } ?? "nil")): add the lifetime to now, then round up")
+                   + "\(gotFractional)): add the lifetime to now, then round up",
+                   ko: "수명이 10.25초인 항목을 1700000100.5에 읽으면 ceil(1700000100.5 + 10.25) = 1700000111에 만료돼야 합니다 "
+                       + "(결과: \(gotFractional)): 지금에 수명을 더한 뒤 올림하세요")
 
         // Other expirations and far dates: whatever the header promises, tried.
         let year2100 = Date(timeIntervalSince1970: 4_102_444_800.3)
         let far = E.extended(lastAccess: Date(timeIntervalSince1970: 4_102_444_000), expiration: Date(timeIntervalSince1970: 4_102_444_090),
                              now: year2100, extending: .cacheTime)
+        let gotFar = far.map { "\($0.lastAccess.timeIntervalSince1970), \($0.expiration.timeIntervalSince1970)" } ?? "nil"
         run.expect(far?.lastAccess == Date(timeIntervalSince1970: 4_102_444_801) && far?.expiration == Date(timeIntervalSince1970: 4_102_444_891),
                    ".cacheTime in the year 2100 (a 90 s lifetime, read at 4102444800.3) must give last access 4102444801 and expiration "
-                   + "4102444891 (got \(far.map { "\($0.lastAccess.timeIntervalSince1970), \($0.expiration.timeIntervalSince1970)" } ?? "nil"))")
+                   + "4102444891 (got \(gotFar))",
+                   ko: "2100년의 .cacheTime (수명 90초, 4102444800.3에 읽음)은 마지막 접근 시각 4102444801, 만료 예정 시각 "
+                       + "4102444891을 줘야 합니다 (결과: \(gotFar))")
         let days = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.days(2)))
         run.expect(days?.expiration == Date(timeIntervalSince1970: ceil(at.timeIntervalSince1970 + 2 * 86_400)),
-                   ".expirationTime(.days(2)) must expire two days after now, rounded up")
+                   ".expirationTime(.days(2)) must expire two days after now, rounded up",
+                   ko: ".expirationTime(.days(2))는 지금부터 이틀 뒤를 올림한 시각에 만료돼야 합니다")
         let fixed = Date(timeIntervalSince1970: 1_800_000_000.2)
         let dated = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.date(fixed)))
         run.expect(dated?.expiration == Date(timeIntervalSince1970: 1_800_000_001),
-                   ".expirationTime(.date(d)) must expire at d itself, rounded up (not d counted from now)")
+                   ".expirationTime(.date(d)) must expire at d itself, rounded up (not d counted from now)",
+                   ko: ".expirationTime(.date(d))는 d 자체를 올림한 시각에 만료돼야 합니다 (지금부터 d만큼이 아니라)")
         if run.passed { extendedOnGeneratedHits(E.self, run) }
     }
 
@@ -195,17 +220,23 @@ public enum Chapter5Checks {
                 let expected = hit.reference
                 let got = E.extended(lastAccess: hit.lastAccess, expiration: hit.expiration, now: hit.now, extending: hit.extending)
                 if got?.lastAccess == expected?.lastAccess && got?.expiration == expected?.expiration { continue }
-                let after = index == 0 ? "" : "after \(index) other hit\(index == 1 ? "" : "s"), "
+                let after = index == 0 ? CheckMessage("", ko: "")
+                    : CheckMessage("after \(index) other hit\(index == 1 ? "" : "s"), ", ko: "다른 히트 \(index)번 뒤, ")
                 func shown(_ dates: (lastAccess: Date, expiration: Date)?) -> String {
                     dates.map { "(lastAccess: \(seconds($0.lastAccess)), expiration: \(seconds($0.expiration)))" } ?? "nil"
                 }
-                let why: String
+                let why: CheckMessage
                 switch hit.extending {
-                case .none: why = ".none changes nothing"
-                case .cacheTime: why = "the lifetime (expiration − lastAccess) restarts at now; both dates rounded up to whole seconds"
-                case .expirationTime: why = "the new lifetime counts from now (a .date is that date itself); both dates rounded up to whole seconds"
+                case .none: why = CheckMessage(".none changes nothing", ko: ".none은 아무것도 바꾸지 않습니다")
+                case .cacheTime:
+                    why = CheckMessage("the lifetime (expiration − lastAccess) restarts at now; both dates rounded up to whole seconds",
+                                       ko: "수명(expiration − lastAccess)이 지금부터 다시 시작합니다. 두 날짜 모두 정수 초로 올림합니다")
+                case .expirationTime:
+                    why = CheckMessage("the new lifetime counts from now (a .date is that date itself); both dates rounded up to whole seconds",
+                                       ko: "새 수명은 지금부터 셉니다 (.date는 그 날짜 자체). 두 날짜 모두 정수 초로 올림합니다")
                 }
-                return after + "\(hit) returned \(shown(got)); the reference returns \(shown(expected)): \(why)"
+                return after + CheckMessage("\(hit) returned \(shown(got)); the reference returns \(shown(expected)): \(why.english)",
+                                            ko: "\(hit)의 결과가 \(shown(got))입니다. 기준 구현은 \(shown(expected))입니다: \(why.ko)")
             }
             return nil
         }

@@ -35,24 +35,26 @@ public enum Chapter7Checks {
     /// at a time, in order; `flush` waits for every line appended before it. Every schedule of the
     /// caller, the queue's worker and any thread the journal starts is explored.
     public static func asyncJournal<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
-        run.explore("three appends, then flush") { world in
+        run.explore(CheckMessage("three appends, then flush", ko: "append 세 번, 이어서 flush")) { world in
             let written = LockedList<String>()
             let log = JournalLog()
             // The first line's write waits until the caller has returned from two appends: an
             // append that waits for the writer never returns.
             let gate = ControlledSemaphore(value: 0)
             world.ifStuck("append() waited for the writer (the first line's write waits until append has returned), "
-                          + "so the caller is blocked by the disk: hand each line to `queue` and return at once")
+                          + "so the caller is blocked by the disk: hand each line to `queue` and return at once",
+                          ko: "append()가 writer를 기다렸습니다 (첫 줄의 쓰기는 append가 돌아온 뒤에야 진행됩니다). 그래서 "
+                              + "호출한 쪽이 디스크 때문에 막힙니다: 줄마다 `queue`에 넘기고 바로 돌아오세요")
             let probe = Guarded<WatchedQueue?>(nil)
             let journal = E(writer: { line in
                 log.writing(on: probe.withLock { $0 })
                 if line == "first" { gate.wait(line: 0) }
-                world.step("writes \"\(line)\"")
+                world.step(CheckMessage("writes \"\(line)\"", ko: "\"\(line)\" 씀"))
                 written.append(line)
                 log.wrote()
             })
             probe.withLock { $0 = journal.queueProbe }
-            let caller = world.spawn("the caller") {
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 log.appender()
                 journal.append("first")
                 journal.append("second")
@@ -61,7 +63,9 @@ public enum Chapter7Checks {
                 journal.flush()
                 let seen = written.values
                 world.expect(seen.count >= 3, "flush() returned when \(seen.count) of the 3 lines appended before it were written "
-                             + "(\(seen)): flush must not return until every line appended before it has been written")
+                             + "(\(seen)): flush must not return until every line appended before it has been written",
+                             ko: "flush() 전에 append한 3줄 중 \(seen.count)줄만 쓰였을 때 flush()가 돌아왔습니다 (\(seen)): "
+                                 + "flush는 그 전에 append한 모든 줄이 쓰일 때까지 돌아오면 안 됩니다")
             }
             world.join(caller)
             world.settle()
@@ -70,9 +74,9 @@ public enum Chapter7Checks {
         guard run.passed else { return }
 
         // Lifetimes: the caller lets go of the journal right after appending; the lines are still written.
-        run.explore("appends, then the journal is released") { world in
+        run.explore(CheckMessage("appends, then the journal is released", ko: "append 뒤 journal 해제")) { world in
             let written = LockedList<String>()
-            let caller = world.spawn("the caller") {
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 let journal = E(writer: { line in written.append(line) })
                 journal.append("one")
                 journal.append("two")
@@ -81,14 +85,16 @@ public enum Chapter7Checks {
             world.settle()
             world.expect(written.values == ["one", "two"], "the journal was released right after append(\"one\"), append(\"two\"); "
                          + "the writer was given \(written.values): lines already appended must still be written (a [weak self] "
-                         + "block that finds the journal gone drops them)")
+                         + "block that finds the journal gone drops them)",
+                         ko: "append(\"one\"), append(\"two\") 직후 journal이 해제됐고, writer가 받은 줄은 \(written.values)입니다: "
+                             + "이미 append한 줄은 그래도 쓰여야 합니다 ([weak self] 블록은 journal이 사라진 것을 보고 그 줄을 버립니다)")
         }
     }
 
     /// 07-one-queue: each store is one block on `ioQueue` — serialize, write, call back — so the
     /// last store wins, callbacks come in store order, and the caller never waits.
     public static func oneQueue<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
-        run.explore("two stores from one caller") { world in
+        run.explore(CheckMessage("two stores from one caller", ko: "한 호출 스레드의 store 두 번")) { world in
             let pipeline = E()
             let queue = pipeline.ioQueueProbe
             let serializedOff = Flag(), secondBlock = Flag()
@@ -98,22 +104,24 @@ public enum Chapter7Checks {
             let calls = LockedList<(value: String, onQueue: Bool, writes: Int)>()
             let gate = ControlledSemaphore(value: 0)
             world.ifStuck("store() did not return before its serializer ran (V1's serializer waits until both stores have "
-                          + "returned): hand serialize, write and callback to ioQueue as one block, and return at once")
+                          + "returned): hand serialize, write and callback to ioQueue as one block, and return at once",
+                          ko: "store()가 serializer가 실행되기 전에 돌아오지 않았습니다 (V1의 serializer는 두 store가 모두 "
+                              + "돌아올 때까지 기다립니다): 직렬화, 쓰기, 콜백을 한 블록으로 ioQueue에 넘기고 바로 돌아오세요")
             @Sendable func done(_ value: String) {
                 if queue.isCurrent, queue.enqueuerOfCurrentBlock != storer.withLock({ $0 }) { secondBlock.set() }
                 calls.append((value, queue.isCurrent, queue.confinedWrites))
             }
-            let caller = world.spawn("the caller") {
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 storer.withLock { $0 = ThreadIdentity.current }
                 pipeline.store("V1", serializer: { value in
                     if !queue.isCurrent { serializedOff.set() }
                     gate.wait(line: 0)
-                    world.step("serializes V1")
+                    world.step(CheckMessage("serializes V1", ko: "V1 직렬화"))
                     return value
                 }, done: { done("V1") })
                 pipeline.store("V2", serializer: { value in
                     if !queue.isCurrent { serializedOff.set() }
-                    world.step("serializes V2")
+                    world.step(CheckMessage("serializes V2", ko: "V2 직렬화"))
                     return value
                 }, done: { done("V2") })
                 gate.signal(line: 0)
@@ -122,32 +130,44 @@ public enum Chapter7Checks {
             world.settle()
             let state = pipeline.state
             let seen = calls.values
-            world.expect(!serializedOff.isSet, "the serializer ran off ioQueue: serialize, write and call back in one ioQueue block")
-            world.expect(seen.allSatisfy(\.onQueue), "done() ran off ioQueue: call it from the same block that wrote the file")
+            world.expect(!serializedOff.isSet, "the serializer ran off ioQueue: serialize, write and call back in one ioQueue block",
+                         ko: "serializer가 ioQueue 밖에서 실행됐습니다: 직렬화, 쓰기, 콜백을 ioQueue의 한 블록 안에서 하세요")
+            world.expect(seen.allSatisfy(\.onQueue), "done() ran off ioQueue: call it from the same block that wrote the file",
+                         ko: "done()이 ioQueue 밖에서 실행됐습니다: 파일을 쓴 바로 그 블록에서 부르세요")
             world.expect(!secondBlock.isSet, "done() ran in an ioQueue block that store did not enqueue itself: serialize, write and "
                          + "call back in the one block each store hands to ioQueue (a second block, or a hop through another queue, "
-                         + "lets another store's work in between)")
+                         + "lets another store's work in between)",
+                         ko: "store가 직접 넣지 않은 ioQueue 블록에서 done()이 실행됐습니다: 직렬화, 쓰기, 콜백을 store마다 ioQueue에 "
+                             + "넘기는 한 블록 안에서 하세요 (두 번째 블록이나 다른 큐를 거치는 단계가 있으면 그 사이에 다른 store의 "
+                             + "일이 끼어듭니다)")
             for value in ["V1", "V2"] {
                 let count = seen.filter { $0.value == value }.count
-                world.expect(count == 1, "done() for \(value) ran \(count) times: it must run exactly once per store")
+                world.expect(count == 1, "done() for \(value) ran \(count) times: it must run exactly once per store",
+                             ko: "\(value)의 done()이 \(count)번 실행됐습니다: store마다 정확히 한 번 실행돼야 합니다")
             }
             for (index, value) in ["V1", "V2"].enumerated() {
                 if let call = seen.first(where: { $0.value == value }), call.writes < index + 1 {
                     world.fail("done() for \(value) ran when only \(call.writes) file write(s) had happened: "
-                               + "call back after the write it reports, not before")
+                               + "call back after the write it reports, not before",
+                               ko: "파일 쓰기가 \(call.writes)번만 일어났을 때 \(value)의 done()이 실행됐습니다: "
+                                   + "콜백은 그것이 알리는 쓰기가 끝난 뒤에 부르세요")
                 }
             }
-            world.expect(state.file == "V2", "the file holds \(state.file.isEmpty ? "nothing" : state.file), but V2 was stored last: "
-                         + "an earlier store's write overtook it")
-            world.expect(state.callbacks == ["V1", "V2"], "callbacks ran in the order \(state.callbacks), not in the order of the stores")
-            world.expect(queue.violations.isEmpty, queue.violations.joined(separator: "; "))
+            let empty = state.file.isEmpty
+            world.expect(state.file == "V2", "the file holds \(empty ? "nothing" : state.file), but V2 was stored last: "
+                         + "an earlier store's write overtook it",
+                         ko: "V2를 마지막에 저장했는데 파일에 \(empty ? "아무것도 없습니다" : state.file + "가 있습니다"): "
+                             + "앞선 store의 쓰기가 V2를 앞질렀습니다")
+            world.expect(state.callbacks == ["V1", "V2"], "callbacks ran in the order \(state.callbacks), not in the order of the stores",
+                         ko: "콜백이 store 순서가 아니라 \(state.callbacks) 순서로 실행됐습니다")
+            world.expect(queue.violations.isEmpty, CheckMessage.joined(queue.violations, separator: "; "))
         }
         guard run.passed else { return }
 
         // Lifetimes: the caller lets go of the pipeline right after storing; each done() still runs once.
-        run.explore("two stores, then the pipeline is released") { world in
+        run.explore(CheckMessage("two stores, then the pipeline is released", ko: "store 두 번 뒤 pipeline 해제")) { world in
             let done = LockedList<String>()
-            let caller = world.spawn("the caller") {
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 let pipeline = E()
                 pipeline.store("V1", serializer: { $0 }, done: { done.append("V1") })
                 pipeline.store("V2", serializer: { $0 }, done: { done.append("V2") })
@@ -156,7 +176,9 @@ public enum Chapter7Checks {
             world.settle()
             world.expect(done.values == ["V1", "V2"], "the pipeline was released right after storing V1 and V2; done() ran for "
                          + "\(done.values): every store must still be written and called back, once (a [weak self] block that "
-                         + "finds the pipeline gone drops the work)")
+                         + "finds the pipeline gone drops the work)",
+                         ko: "V1과 V2를 저장한 직후 pipeline이 해제됐고, done()은 \(done.values)에 대해 실행됐습니다: 그래도 모든 store는 "
+                             + "쓰이고 콜백도 한 번씩 불려야 합니다 ([weak self] 블록은 pipeline이 사라진 것을 보고 그 일을 버립니다)")
         }
     }
 }
@@ -181,18 +203,26 @@ final class JournalLog: Sendable {
     func wrote() { active.add(-1) }
 
     func expect(_ written: [String], _ appended: [String], _ queue: WatchedQueue, _ world: ScheduleWorld) {
-        world.expect(!offQueue.isSet, "the writer ran off the journal's queue: hand each line to `queue`")
+        world.expect(!offQueue.isSet, "the writer ran off the journal's queue: hand each line to `queue`",
+                     ko: "writer가 journal의 큐 밖에서 실행됐습니다: 줄마다 `queue`에 넘기세요")
         world.expect(!handedOver.isSet, "a line reached the journal's queue from a thread that never called append (through "
-                     + "DispatchQueue.global()?): hand each line to `queue` from append itself, so the queue keeps the callers' order")
-        world.expect(!overlapped.isSet, "two writes ran at the same time: the writes must be serial")
+                     + "DispatchQueue.global()?): hand each line to `queue` from append itself, so the queue keeps the callers' order",
+                     ko: "append를 부른 적 없는 스레드에서 줄이 journal의 큐에 들어왔습니다 (DispatchQueue.global()을 거쳤나요?): "
+                         + "append 안에서 직접 줄을 `queue`에 넘기세요. 그래야 큐가 호출한 순서를 지킵니다")
+        world.expect(!overlapped.isSet, "two writes ran at the same time: the writes must be serial",
+                     ko: "두 쓰기가 동시에 실행됐습니다: 쓰기는 하나씩 차례로 일어나야 합니다")
         if let changed = written.first(where: { !appended.contains($0) }) {
-            world.fail("the writer was given \"\(changed)\", a line nobody appended: hand each line to the writer exactly as given")
+            world.fail("the writer was given \"\(changed)\", a line nobody appended: hand each line to the writer exactly as given",
+                       ko: "아무도 append하지 않은 줄 \"\(changed)\"가 writer에 넘어갔습니다: 줄마다 받은 그대로 writer에 넘기세요")
         } else if written.count > appended.count {
-            world.fail("\(written.count) lines were written for \(appended.count) appends: each line must be written once")
+            world.fail("\(written.count) lines were written for \(appended.count) appends: each line must be written once",
+                       ko: "append는 \(appended.count)번인데 \(written.count)줄이 쓰였습니다: 줄마다 한 번만 써야 합니다")
         } else if written != appended {
             world.fail("the lines were written as \(written), appended as \(appended): each append must reach the serial queue "
-                       + "in the caller's order, and every line must be written")
+                       + "in the caller's order, and every line must be written",
+                       ko: "append한 순서는 \(appended)인데 쓰인 줄은 \(written)입니다: 모든 append는 호출한 순서대로 직렬 큐에 "
+                           + "들어가야 하고, 모든 줄이 쓰여야 합니다")
         }
-        world.expect(queue.violations.isEmpty, queue.violations.joined(separator: "; "))
+        world.expect(queue.violations.isEmpty, CheckMessage.joined(queue.violations, separator: "; "))
     }
 }

@@ -8,8 +8,8 @@ import Synchronization
 
 /// One run of one exercise's check: what went wrong, first problem first, in the learner's terms.
 public final class CheckRun: Sendable {
-    private let problems = Guarded<[String]>([])
-    private let remarks = Guarded<[String]>([])
+    private let problems = Guarded<[CheckMessage]>([])
+    private let remarks = Guarded<[CheckMessage]>([])
     /// The checked file's text, when the check can read it (the check program reads it from
     /// `KFD_CHECK_SOURCE`; the solution tests pass the reference solution's). A check asks it only
     /// what running the code cannot tell, such as whether a type declares an init.
@@ -24,24 +24,34 @@ public final class CheckRun: Sendable {
     }
 
     /// Records `message` unless `condition` holds.
-    public func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+    public func expect<Message: CheckMessageConvertible>(_ condition: Bool, _ message: @autoclosure () -> Message) {
         if !condition { fail(message()) }
     }
 
-    /// Records `message` (once, however often it is reported).
-    public func fail(_ message: String) {
-        problems.withLock { if !$0.contains(message) { $0.append(message) } }
+    /// Records the message in English and Korean unless `condition` holds.
+    public func expect(_ condition: Bool, _ english: @autoclosure () -> String, ko korean: @autoclosure () -> String) {
+        if !condition { fail(CheckMessage(english(), ko: korean())) }
     }
 
+    /// Records `message` (once, however often it is reported).
+    public func fail(_ message: some CheckMessageConvertible) {
+        let message = message.checkMessage
+        problems.withLock { if !$0.contains(where: { $0.english == message.english }) { $0.append(message) } }
+    }
+
+    /// Records the message in English and Korean.
+    public func fail(_ english: String, ko korean: String) { fail(CheckMessage(english, ko: korean)) }
+
     /// Records every violation a probe logged, each after `prefix`.
-    public func expectNone(_ violations: [String], _ prefix: String) {
-        for violation in violations { fail("\(prefix)\(violation)") }
+    public func expectNone(_ violations: [CheckMessage], _ prefix: CheckMessage) {
+        for violation in violations { fail(prefix + violation) }
     }
 
     /// Records what the check did that a pass should still report (how many schedules it explored).
-    public func note(_ text: String) { remarks.withLock { $0.append(text) } }
+    public func note(_ text: CheckMessage) { remarks.withLock { $0.append(text) } }
 
-    public var notes: [String] { remarks.withLock { $0 } }
+    /// The notes in English.
+    public var notes: [String] { said.notes.map(\.english) }
 
     /// Counts `cases` generated cases run with `seed`, for the report.
     public func recordGenerated(cases: Int, seed: UInt64) {
@@ -51,13 +61,18 @@ public final class CheckRun: Sendable {
     /// How many generated cases ran, and the seed they were drawn with (0 and nil: none).
     public var generatedCases: (cases: Int, seed: UInt64?) { generated.withLock { $0 } }
 
-    public var messages: [String] { problems.withLock { $0 } }
-    public var passed: Bool { messages.isEmpty }
+    /// The problems in English (what the tests and `--json` read).
+    public var messages: [String] { said.problems.map(\.english) }
+    /// The problems and the notes, each in both languages.
+    public var said: (problems: [CheckMessage], notes: [CheckMessage]) {
+        (problems.withLock { $0 }, remarks.withLock { $0 })
+    }
+    public var passed: Bool { problems.withLock { $0.isEmpty } }
 
     /// Waits for `semaphore` up to `seconds`. On time-out records `message` and returns false: a
     /// check never waits forever on the code it checks.
     @discardableResult
-    public func wait(_ semaphore: DispatchSemaphore, seconds: Double, orFail message: String) -> Bool {
+    public func wait(_ semaphore: DispatchSemaphore, seconds: Double, orFail message: some CheckMessageConvertible) -> Bool {
         if semaphore.wait(timeout: .now() + seconds) == .success { return true }
         fail(message)
         return false

@@ -8,16 +8,20 @@ extension CheckRun {
     /// Explores `scenario` (`title` names it in the notes). On the first failing schedule records
     /// its broken property with the schedule told as a story; returns whether every schedule held.
     @discardableResult
-    public func explore(_ title: String, _ options: ScheduleOptions = ScheduleOptions(),
+    public func explore(_ title: CheckMessage, _ options: ScheduleOptions = ScheduleOptions(),
                         _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> Bool {
         let exploration = ScheduleExplorer.explore(options, scenario)
+        let summary = exploration.summary
         guard let counterexample = exploration.counterexample else {
-            note("\(title): \(exploration.summary), every one held")
+            note(CheckMessage("\(title.english): \(summary.english), every one held",
+                              ko: "\(title.ko): \(summary.ko), 모두 통과"))
             return true
         }
-        let preemptions = counterexample.preemptions == 1 ? "1 preemption" : "\(counterexample.preemptions) preemptions"
-        fail("\(counterexample.failures[0])\nThe schedule that shows it (\(title); found after \(exploration.schedules) "
-             + "explored; \(preemptions)): " + counterexample.story)
+        let count = counterexample.preemptions
+        let frame = CheckMessage("\nThe schedule that shows it (\(title.english); found after \(exploration.schedules) explored; "
+                                 + "\(count) preemption\(count == 1 ? "" : "s")): ",
+                                 ko: "\n이 결과가 나온 스케줄 (\(title.ko); \(exploration.schedules)개를 탐색한 끝에 찾음; 선점 \(count)번): ")
+        fail(counterexample.failures[0] + frame + counterexample.story)
         return false
     }
 }

@@ -10,12 +10,14 @@ extension CheckRun {
     /// `--seed`). The property returns what differs from the reference, in the exercise's terms, or
     /// nil. On a difference, records the smallest failing case's message.
     public func forAll<Value>(_ gen: Gen<Value>, cases: Int, seed: UInt64, shrinkBudget: Int = 4_000,
-                              _ property: (Value) -> String?) {
+                              _ property: (Value) -> (some CheckMessageConvertible)?) {
         let used = self.seed ?? seed
-        let result = Property.check(gen, cases: cases, seed: used, shrinkBudget: shrinkBudget, property)
+        let result = Property.check(gen, cases: cases, seed: used, shrinkBudget: shrinkBudget) { property($0)?.checkMessage }
         recordGenerated(cases: result.cases, seed: used)
         if let failure = result.failure {
-            fail(failure.message + " (the smallest input found, shrunk from generated case \(failure.caseNumber) of \(cases), seed \(used))")
+            let number = failure.caseNumber
+            fail(failure.message + CheckMessage(" (the smallest input found, shrunk from generated case \(number) of \(cases), seed \(used))",
+                                                ko: " (찾은 가장 작은 입력: 생성한 \(cases)개 중 \(number)번째 경우를 줄인 것, 시드 \(used))"))
         }
     }
 }

@@ -30,7 +30,8 @@ public final class Holding: Sendable {
                 _ = releaser.wait(timeout: .now() + 5)   // never held forever, whatever the check does
             }
         }
-        guard run.wait(held, seconds: 2, orFail: "the check could not take the lock or queue: something holds it forever") else {
+        guard run.wait(held, seconds: 2, orFail: CheckMessage("the check could not take the lock or queue: something holds it forever",
+                                                              ko: "확인 프로그램이 lock이나 큐를 잡지 못했습니다: 무언가가 영원히 잡고 있습니다")) else {
             return nil
         }
     }

@@ -24,12 +24,12 @@ public enum CheckRunner {
         let seed = environment["KFD_CHECK_SEED"].flatMap { UInt64($0) }
         let run = CheckRun(source: environment["KFD_CHECK_SOURCE"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) },
                            seed: seed)
-        func finish(_ verdict: CheckOutcome.Verdict, _ messages: [String]) -> Never {
+        func finish(_ verdict: CheckOutcome.Verdict, _ messages: [CheckMessage]) -> Never {
             let generated = run.generatedCases
-            let outcome = CheckOutcome(exercise: exercise, verdict: verdict, messages: messages,
+            let outcome = CheckOutcome(exercise: exercise, verdict: verdict, said: messages,
                                        seconds: Date().timeIntervalSince(start),
                                        cases: generated.cases > 0 ? generated.cases : nil, seed: generated.seed,
-                                       notes: run.notes.isEmpty ? nil : run.notes)
+                                       notes: run.said.notes)
             FileHandle.standardOutput.write(Data((outcome.line + "\n").utf8))
             // _exit, not exit: threads the check started (or the code under check left waiting)
             // may still be running, and exit's global destructors racing them can abort the
@@ -40,21 +40,26 @@ public enum CheckRunner {
 
         if let path = environment["KFD_CHECK_SOURCE"], let expected = environment["KFD_CHECK_GLUE"] {
             guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
-                finish(.failed, ["cannot read \(path)"])
+                finish(.failed, [CheckMessage("cannot read \(path)", ko: "파일을 읽을 수 없습니다: \(path)")])
             }
             if Glue.digest(of: source) != expected {
-                finish(.glueEdited, ["the lines marked DO NOT EDIT were changed: the check calls through them. "
-                                     + "Undo those edits (swift run workbook reset \(exercise) restores the whole file)."])
+                finish(.glueEdited, [CheckMessage("the lines marked DO NOT EDIT were changed: the check calls through them. "
+                                                  + "Undo those edits (swift run workbook reset \(exercise) restores the whole file).",
+                                                  ko: "DO NOT EDIT 표시가 있는 줄이 바뀌었습니다: 확인 프로그램은 그 줄을 거쳐 코드를 부릅니다. "
+                                                      + "그 수정을 되돌리세요 (swift run workbook reset \(exercise) 는 파일 전체를 되돌립니다).")])
             }
         }
 
         let limit = environment["KFD_CHECK_SECONDS"].flatMap(Double.init) ?? 20
         let done = spawn { check(run) }
         if !signalled(done, within: limit) {
-            finish(.timedOut, run.messages + ["the check did not finish within \(Int(limit)) s: something in your code never ends "
-                                              + "(a lock never released, a sync onto a busy queue or the queue you are on, "
-                                              + "a semaphore never signalled, or a loop that never ends)"])
+            finish(.timedOut, run.said.problems + [CheckMessage(
+                "the check did not finish within \(Int(limit)) s: something in your code never ends "
+                    + "(a lock never released, a sync onto a busy queue or the queue you are on, "
+                    + "a semaphore never signalled, or a loop that never ends)",
+                ko: "확인이 \(Int(limit))초 안에 끝나지 않았습니다: 코드 어딘가가 끝나지 않습니다 "
+                    + "(풀리지 않는 lock, 바쁜 큐나 지금 실행 중인 큐로의 sync, signal되지 않는 세마포어, 끝나지 않는 루프)")])
         }
-        finish(run.passed ? .passed : .failed, run.messages)
+        finish(run.passed ? .passed : .failed, run.said.problems)
     }
 }

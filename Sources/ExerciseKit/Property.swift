@@ -9,7 +9,7 @@ public struct PropertyResult<Value> {
     public var cases: Int
     /// The smallest failing case found, with what the property said about it, and the number of
     /// the generated case it was shrunk from (1-based).
-    public var failure: (value: Value, message: String, caseNumber: Int)?
+    public var failure: (value: Value, message: CheckMessage, caseNumber: Int)?
 }
 
 public enum Property {
@@ -23,7 +23,7 @@ public enum Property {
     /// Runs `property` on `cases` values of `gen`; stops at the first that breaks it (the property
     /// returns what is wrong, or nil) and shrinks it.
     public static func check<Value>(_ gen: Gen<Value>, cases: Int, seed: UInt64, shrinkBudget: Int = 4_000,
-                                    _ property: (Value) -> String?) -> PropertyResult<Value> {
+                                    _ property: (Value) -> CheckMessage?) -> PropertyResult<Value> {
         for number in 1...max(1, cases) {
             var choices = Choices(seed: caseSeed(seed, number))
             let value = gen.draw(&choices)
@@ -38,8 +38,8 @@ public enum Property {
     /// The smallest list of draws (shorter first, then smaller numbers) whose value still breaks
     /// the property, reached by deleting runs of draws and lowering single draws. Bounded: at most
     /// `budget` candidates are tried.
-    public static func shrink<Value>(_ start: [UInt64], value: Value, message: String, gen: Gen<Value>,
-                                     budget: Int = 4_000, _ property: (Value) -> String?) -> (value: Value, message: String, draws: [UInt64]) {
+    public static func shrink<Value>(_ start: [UInt64], value: Value, message: CheckMessage, gen: Gen<Value>,
+                                     budget: Int = 4_000, _ property: (Value) -> CheckMessage?) -> (value: Value, message: CheckMessage, draws: [UInt64]) {
         var best = (value: value, message: message, draws: start)
         var tries = 0
         /// Replays `candidate`; keeps it when it still fails and is simpler than the best so far.

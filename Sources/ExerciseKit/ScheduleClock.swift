@@ -36,14 +36,16 @@ final class SyncClock {
 
 /// The last write of each watched location (FastTrack's epoch: a thread and its own clock entry).
 final class RaceDetector {
-    private var lastWrite: [ObjectIdentifier: (thread: Int, name: String, time: Int, what: String)] = [:]
+    private var lastWrite: [ObjectIdentifier: (thread: Int, name: CheckMessage, time: Int, what: CheckMessage)] = [:]
 
     /// Records the write of `location` (named by its owner, a probe); returns a message when it
     /// races with the previous write.
-    func write(_ location: String, of owner: ObjectIdentifier, thread: ScheduledThread, what: String) -> String? {
+    func write(_ location: CheckMessage, of owner: ObjectIdentifier, thread: ScheduledThread, what: CheckMessage) -> CheckMessage? {
         defer { lastWrite[owner] = (thread.id, thread.name, thread.clock[thread.id], what) }
         guard let last = lastWrite[owner], last.thread != thread.id, last.time > thread.clock[last.thread] else { return nil }
-        return "data race on \(location): \(thread.name) wrote it (\(what)) with nothing ordering that after "
-            + "\(last.name)'s write (\(last.what)) — no lock, queue, semaphore or atomic between the two"
+        return CheckMessage("data race on \(location.english): \(thread.name.english) wrote it (\(what.english)) with nothing ordering "
+                            + "that after \(last.name.english)'s write (\(last.what.english)) — no lock, queue, semaphore or atomic between the two",
+                            ko: "데이터 레이스 — \(location.ko): \(thread.name.ko)의 쓰기(\(what.ko))와 그 앞의 \(last.name.ko)의 쓰기"
+                                + "(\(last.what.ko)) 사이에 순서를 정해 주는 것이 없습니다. 둘 사이에 lock도, 큐도, 세마포어도, atomic도 없습니다")
     }
 }

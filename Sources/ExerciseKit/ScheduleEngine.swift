@@ -11,7 +11,7 @@ import Foundation
 
 /// What a logical thread waits to do.
 struct Pending {
-    var label: String
+    var label: CheckMessage
     /// Whether the operation can proceed now (a lock free, a semaphore above zero, …).
     var enabled: () -> Bool
     /// A wait with a time-out: it may give up, but only when nobody else can go (time passes
@@ -28,7 +28,7 @@ struct Pending {
 // @unchecked Sendable: its state is touched only by the thread holding the execution's baton.
 final class ScheduledThread: @unchecked Sendable {
     let id: Int
-    let name: String
+    let name: CheckMessage
     /// Strong: a worker let go at the end of a run still reads it (`dispose` breaks the cycle).
     let execution: Execution
     /// Signalled when this thread may run.
@@ -41,11 +41,11 @@ final class ScheduledThread: @unchecked Sendable {
     /// For a queue's worker: who handed over the block running now (its `identity`).
     var enqueuerIdentity: UInt?
     /// The learner's last controlled call on this thread ("line 23"), for messages.
-    var lastSite = ""
+    var lastSite: CheckMessage = CheckMessage("", ko: "")
     /// What `ThreadIdentity.current` says on this thread: never the number of another thread.
     let identity = ThreadSlot.freshSerial()
 
-    init(id: Int, name: String, execution: Execution, clock: VectorClock) {
+    init(id: Int, name: CheckMessage, execution: Execution, clock: VectorClock) {
         self.id = id
         self.name = name
         self.execution = execution
@@ -56,8 +56,8 @@ final class ScheduledThread: @unchecked Sendable {
 
 /// One event of a schedule: who ran which operation.
 public struct ScheduleEvent: Sendable {
-    public let thread: String
-    public let label: String
+    public let thread: CheckMessage
+    public let label: CheckMessage
 }
 
 /// One run of a scenario under one schedule.
@@ -71,7 +71,7 @@ public final class Execution: @unchecked Sendable {
     private(set) var steps = 0
     public private(set) var events: [ScheduleEvent] = []
     /// What went wrong in this run (a property, a race, a deadlock), first first.
-    public private(set) var failures: [String] = []
+    public private(set) var failures: [CheckMessage] = []
     /// The run is over: a thread resumed now must not run the learner's code any further.
     private(set) var over = false
     private let ended = DispatchSemaphore(value: 0)
@@ -80,7 +80,7 @@ public final class Execution: @unchecked Sendable {
     private var models: [ObjectIdentifier: (object: AnyObject, model: AnyObject)] = [:]
     let races = RaceDetector()
     /// What a deadlock means in the scenario's terms, said before who waits for what.
-    var deadlockMeaning: String?
+    var deadlockMeaning: CheckMessage?
     /// While true, timers do not fire unless nobody else can go (the scenario holds time still
     /// around a call that must return long before any deadline).
     var timeHeld = false
@@ -104,12 +104,12 @@ public final class Execution: @unchecked Sendable {
     /// A new logical thread running `body`, able to go from the next choice on. Its clock starts
     /// from its creator's: what the creator did before happens before everything it does.
     @discardableResult
-    func spawn(_ name: String, from parent: ScheduledThread?, _ body: @escaping @Sendable () -> Void) -> ScheduledThread {
+    func spawn(_ name: CheckMessage, from parent: ScheduledThread?, _ body: @escaping @Sendable () -> Void) -> ScheduledThread {
         var clock = parent?.clock ?? VectorClock()
         parent?.clock.tick(parent?.id ?? 0)
         clock.tick(threads.count)
         let thread = ScheduledThread(id: threads.count, name: name, execution: self, clock: clock)
-        thread.pending = Pending(label: "starts", enabled: { true }, quiet: true)
+        thread.pending = Pending(label: CheckMessage("starts", ko: "시작"), enabled: { true }, quiet: true)
         threads.append(thread)
         ScheduleThreadPool.run { [thread] in
             ThreadSlot.setLogical(thread)
@@ -146,7 +146,8 @@ public final class Execution: @unchecked Sendable {
         thread.pending = pending
         steps += 1
         if steps > stepBudget {
-            fail("the run took more than \(stepBudget) steps: a loop that never ends (or waits by spinning)?")
+            fail(CheckMessage("the run took more than \(stepBudget) steps: a loop that never ends (or waits by spinning)?",
+                              ko: "한 번의 실행이 \(stepBudget) 단계를 넘었습니다: 끝나지 않는 루프가 있나요? (아니면 바쁜 대기로 기다리고 있나요?)"))
             finish()
             return park(thread, worker: pending.idle)
         }
@@ -184,8 +185,12 @@ public final class Execution: @unchecked Sendable {
         if enabled.isEmpty {
             let stuck = threads.filter { !$0.finished && !($0.pending?.idle ?? false) }
             if !stuck.isEmpty {
-                let who = "stuck: " + stuck.map { "\($0.name) (at \"\($0.pending?.label ?? "")\")" }.joined(separator: ", ")
-                fail((deadlockMeaning.map { $0 + " — " } ?? "deadlock: nobody can go on — ") + who)
+                let who = CheckMessage.joined(stuck.map { thread in
+                    let at = thread.pending?.label ?? CheckMessage("", ko: "")
+                    return CheckMessage("\(thread.name.english) (at \"\(at.english)\")", ko: "\(thread.name.ko) (\"\(at.ko)\"에서 멈춤)")
+                }, separator: CheckMessage(", ", ko: ", "))
+                let meaning = deadlockMeaning ?? CheckMessage("deadlock: nobody can go on", ko: "데드락: 아무도 더 진행할 수 없습니다")
+                fail(meaning + CheckMessage(" — stuck: ", ko: " — 멈춘 스레드: ") + who)
             }
             finish()
             return nil
@@ -194,7 +199,9 @@ public final class Execution: @unchecked Sendable {
         let pick = chooser.choose(among: enabled.map(\.id), current: current)
         guard let next = enabled.first(where: { $0.id == pick }) else { return nil }
         if let pending = next.pending, !pending.quiet || timedOut {
-            events.append(ScheduleEvent(thread: next.name, label: (timedOut ? "(time passes: nobody else can go) " : "") + pending.label))
+            let passes = timedOut ? CheckMessage("(time passes: nobody else can go) ", ko: "(시간이 흐름: 다른 누구도 진행할 수 없음) ")
+                : CheckMessage("", ko: "")
+            events.append(ScheduleEvent(thread: next.name, label: passes + pending.label))
         }
         return next
     }
@@ -228,13 +235,14 @@ public final class Execution: @unchecked Sendable {
     // MARK: Findings
 
     /// Records a broken property (first one first; each once).
-    public func fail(_ message: String) {
-        if !failures.contains(message) { failures.append(message) }
+    public func fail(_ message: some CheckMessageConvertible) {
+        let message = message.checkMessage
+        if !failures.contains(where: { $0.english == message.english }) { failures.append(message) }
     }
 
     /// Records a write of watched state `location` by `thread`; a data race when the previous
     /// write was by another thread and nothing orders the two.
-    func write(_ location: String, of owner: AnyObject, by thread: ScheduledThread, what: String) {
+    func write(_ location: CheckMessage, of owner: AnyObject, by thread: ScheduledThread, what: CheckMessage) {
         if let race = races.write(location, of: ObjectIdentifier(owner), thread: thread, what: what) { fail(race) }
     }
 }

@@ -26,23 +26,24 @@ public struct ScheduleOptions: Sendable {
 
 /// A failing schedule: what broke, and the events that led there.
 public struct Counterexample: Sendable {
-    public let failures: [String]
+    public let failures: [CheckMessage]
     public let events: [ScheduleEvent]
     /// The choices that replay it.
     public let choices: [Int]
     public let preemptions: Int
 
     /// The events as a story, one thread's consecutive steps together: "A: x, y → B: z → …".
-    public var story: String {
-        var parts: [(thread: String, labels: [String])] = []
-        for event in events where !event.label.isEmpty {
+    public var story: CheckMessage {
+        var parts: [(thread: CheckMessage, labels: [CheckMessage])] = []
+        for event in events where !event.label.english.isEmpty {
             if parts.last?.thread == event.thread { parts[parts.count - 1].labels.append(event.label) } else {
                 parts.append((event.thread, [event.label]))
             }
         }
-        let told = parts.map { "\($0.thread): \($0.labels.joined(separator: ", "))" }
-        let shown = told.count > 24 ? Array(told.prefix(12)) + ["…"] + Array(told.suffix(11)) : told
-        return shown.joined(separator: " → ")
+        let comma = CheckMessage(", ", ko: ", ")
+        let told = parts.map { CheckMessage("\($0.thread.english): ", ko: "\($0.thread.ko): ") + CheckMessage.joined($0.labels, separator: comma) }
+        let shown = told.count > 24 ? Array(told.prefix(12)) + [CheckMessage("…", ko: "…")] + Array(told.suffix(11)) : told
+        return CheckMessage.joined(shown, separator: CheckMessage(" → ", ko: " → "))
     }
 }
 
@@ -59,10 +60,13 @@ public struct Exploration: Sendable {
     public var schedules: Int { systematic + random }
 
     /// "807 schedules run: every schedule with ≤ 2 preemptions (707 runs), then 100 seeded random ones".
-    public var summary: String {
-        let bound = exhaustive ? "every schedule with ≤ \(preemptions) preemptions"
-            : "the first schedules with ≤ \(preemptions) preemptions (not all: the budget ran out)"
-        return "\(schedules) schedules run: \(bound) (\(systematic) runs), then \(random) seeded random ones"
+    public var summary: CheckMessage {
+        let bound = exhaustive
+            ? CheckMessage("every schedule with ≤ \(preemptions) preemptions", ko: "선점 \(preemptions)번 이하인 모든 스케줄")
+            : CheckMessage("the first schedules with ≤ \(preemptions) preemptions (not all: the budget ran out)",
+                           ko: "선점 \(preemptions)번 이하인 스케줄의 앞부분 (전부는 아님: 예산이 바닥남)")
+        return CheckMessage("\(schedules) schedules run: \(bound.english) (\(systematic) runs), then \(random) seeded random ones",
+                            ko: "스케줄 \(schedules)개 실행: \(bound.ko) (\(systematic)번), 이어서 시드를 정한 무작위 스케줄 \(random)개")
     }
 }
 
@@ -77,7 +81,7 @@ public final class ScheduleWorld: @unchecked Sendable {
 
     /// Starts a logical thread named `name` (its name is what the story calls it).
     @discardableResult
-    public func spawn(_ name: String, _ body: @escaping @Sendable () -> Void) -> ScheduledHandle {
+    public func spawn(_ name: CheckMessage, _ body: @escaping @Sendable () -> Void) -> ScheduledHandle {
         ScheduledHandle(execution.spawn(name, from: me, body))
     }
 
@@ -85,7 +89,7 @@ public final class ScheduleWorld: @unchecked Sendable {
     public func join(_ handle: ScheduledHandle) {
         guard let me else { return }
         let other = handle.thread
-        execution.point(me, Pending(label: "waits for \(other.name) to end", enabled: { other.finished }, quiet: true))
+        execution.point(me, Pending(label: CheckMessage("waits for \(other.name.english) to end", ko: "\(other.name.ko)의 종료를 기다림"), enabled: { other.finished }, quiet: true))
         me.clock.join(other.clock)
     }
 
@@ -93,14 +97,14 @@ public final class ScheduleWorld: @unchecked Sendable {
     public func settle() {
         guard let me else { return }
         let execution = self.execution
-        execution.point(me, Pending(label: "waits until all queued work is done", enabled: {
+        execution.point(me, Pending(label: CheckMessage("waits until all queued work is done", ko: "큐에 넣은 일이 모두 끝나기를 기다림"), enabled: {
             execution.threads.allSatisfy { $0 === me || $0.finished || ($0.pending.map { $0.idle && !$0.enabled() } ?? false) }
         }, quiet: true))
         for thread in execution.threads where thread !== me { me.clock.join(thread.clock) }
     }
 
     /// A scheduling point of the check's own, told in the story as `label`.
-    public func step(_ label: String) {
+    public func step(_ label: CheckMessage) {
         guard let me else { return }
         execution.point(me, Pending(label: label, enabled: { true }))
     }
@@ -110,13 +114,23 @@ public final class ScheduleWorld: @unchecked Sendable {
     public func holdTime(_ held: Bool) { execution.timeHeld = held }
 
     /// What it means, in the exercise's terms, when this run ends with threads that cannot go on.
-    public func ifStuck(_ meaning: String) { execution.deadlockMeaning = meaning }
+    public func ifStuck(_ meaning: some CheckMessageConvertible) { execution.deadlockMeaning = meaning.checkMessage }
+
+    /// What it means, in English and Korean, when this run ends with threads that cannot go on.
+    public func ifStuck(_ english: String, ko korean: String) { ifStuck(CheckMessage(english, ko: korean)) }
 
     /// Records a broken property.
-    public func fail(_ message: String) { execution.fail(message) }
+    public func fail(_ message: some CheckMessageConvertible) { execution.fail(message) }
 
-    public func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+    /// Records a broken property, in English and Korean.
+    public func fail(_ english: String, ko korean: String) { execution.fail(CheckMessage(english, ko: korean)) }
+
+    public func expect<Message: CheckMessageConvertible>(_ condition: Bool, _ message: @autoclosure () -> Message) {
         if !condition { execution.fail(message()) }
+    }
+
+    public func expect(_ condition: Bool, _ english: @autoclosure () -> String, ko korean: @autoclosure () -> String) {
+        if !condition { execution.fail(CheckMessage(english(), ko: korean())) }
     }
 
     /// Whether something failed in this run so far.
@@ -139,10 +153,12 @@ public enum ScheduleExplorer {
         func runOnce(_ chooser: ScheduleChooser) -> Execution {
             let execution = Execution(chooser: chooser, stepBudget: options.stepBudget)
             let world = ScheduleWorld(execution)
-            let first = execution.spawn("the check", from: nil) { scenario(world) }
+            let first = execution.spawn(CheckMessage("the check", ko: "확인 프로그램"), from: nil) { scenario(world) }
             if !execution.start(first, seconds: options.secondsPerRun) {
-                execution.fail("a run did not end within \(Int(options.secondsPerRun)) s: a thread blocked in something the "
-                               + "checker does not control (a primitive spelled with its module name, a Task, a Thread?)")
+                execution.fail(CheckMessage("a run did not end within \(Int(options.secondsPerRun)) s: a thread blocked in something the "
+                                            + "checker does not control (a primitive spelled with its module name, a Task, a Thread?)",
+                                            ko: "한 번의 실행이 \(Int(options.secondsPerRun))초 안에 끝나지 않았습니다: 확인 프로그램이 제어하지 못하는 "
+                                                + "무언가에서 스레드가 막혔습니다 (모듈 이름을 붙여 쓴 동기화 도구, Task, Thread?)"))
             }
             longest = max(longest, chooser.choices.count)
             if execution.failures.isEmpty { execution.dispose() }
@@ -204,10 +220,10 @@ public enum ScheduleExplorer {
 
     /// Runs `scenario` once under the choices `choices` (a counterexample's), for a closer look.
     public static func replay(_ choices: [Int], options: ScheduleOptions = ScheduleOptions(),
-                              _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> [String] {
+                              _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> [CheckMessage] {
         let execution = Execution(chooser: ReplayChooser(choices), stepBudget: options.stepBudget)
         let world = ScheduleWorld(execution)
-        let first = execution.spawn("the check", from: nil) { scenario(world) }
+        let first = execution.spawn(CheckMessage("the check", ko: "확인 프로그램"), from: nil) { scenario(world) }
         _ = execution.start(first, seconds: options.secondsPerRun)
         return execution.failures
     }

@@ -9,7 +9,7 @@
 // @unchecked Sendable: touched only by the thread holding the execution's baton.
 final class QueueModel: @unchecked Sendable {
     /// What the learner calls it ("propertyQueue", "the global queue").
-    let name: String
+    let name: CheckMessage
     let serial: Bool
     unowned let execution: Execution
     private var items: [Item] = []
@@ -17,7 +17,7 @@ final class QueueModel: @unchecked Sendable {
     private var blocks = 0
 
     private enum Item {
-        case block(@Sendable () -> Void, SyncClock, enqueuer: UInt, label: String)
+        case block(@Sendable () -> Void, SyncClock, enqueuer: UInt, label: CheckMessage)
         case turn(Turn)
     }
 
@@ -28,7 +28,7 @@ final class QueueModel: @unchecked Sendable {
         let clock = SyncClock()
     }
 
-    init(name: String, serial: Bool, execution: Execution) {
+    init(name: CheckMessage, serial: Bool, execution: Execution) {
         self.name = name
         self.serial = serial
         self.execution = execution
@@ -37,14 +37,15 @@ final class QueueModel: @unchecked Sendable {
     /// Whether `thread` is running a block of this queue (or a `sync` on it).
     func isCurrent(_ thread: ScheduledThread) -> Bool { thread.queues.contains { $0 === self } }
 
-    func async(_ thread: ScheduledThread, site: String, _ work: @escaping @Sendable () -> Void) {
+    func async(_ thread: ScheduledThread, site: CheckMessage, _ work: @escaping @Sendable () -> Void) {
         thread.lastSite = site
-        execution.point(thread, Pending(label: "\(name).async\(site)", enabled: { true }))
-        enqueue(work, from: thread, label: "runs the block queued\(site)")
+        execution.point(thread, Pending(label: CheckMessage("\(name.english).async\(site.english)", ko: "\(name.ko).async\(site.ko)"),
+                                        enabled: { true }))
+        enqueue(work, from: thread, label: CheckMessage("runs the block queued\(site.english)", ko: "큐에 넣은 블록 실행\(site.ko)"))
     }
 
     /// Adds `work` (no scheduling point: the caller made one).
-    func enqueue(_ work: @escaping @Sendable () -> Void, from thread: ScheduledThread, label: String) {
+    func enqueue(_ work: @escaping @Sendable () -> Void, from thread: ScheduledThread, label: CheckMessage) {
         let clock = SyncClock()
         clock.release(thread)
         if serial {
@@ -53,7 +54,7 @@ final class QueueModel: @unchecked Sendable {
         } else {
             blocks += 1
             let model = self
-            let block = execution.spawn("\(name) block \(blocks)", from: thread) {
+            let block = execution.spawn(CheckMessage("\(name.english) block \(blocks)", ko: "\(name.ko)의 블록 \(blocks)"), from: thread) {
                 guard let me = Execution.current else { return }
                 me.queues.append(model)
                 me.enqueuerIdentity = thread.identity
@@ -64,24 +65,29 @@ final class QueueModel: @unchecked Sendable {
         }
     }
 
-    func sync<Result>(_ thread: ScheduledThread, site: String, _ work: () throws -> Result) rethrows -> Result {
+    func sync<Result>(_ thread: ScheduledThread, site: CheckMessage, _ work: () throws -> Result) rethrows -> Result {
         thread.lastSite = site
-        execution.point(thread, Pending(label: "\(name).sync\(site)", enabled: { true }))
+        execution.point(thread, Pending(label: CheckMessage("\(name.english).sync\(site.english)", ko: "\(name.ko).sync\(site.ko)"),
+                                        enabled: { true }))
         guard serial else {
             thread.queues.append(self)
             defer { thread.queues.removeLast() }
             return try work()
         }
         if isCurrent(thread) {
-            execution.fail("\(name).sync\(site) was called from a block already running on \(name): a deadlock "
-                           + "(Dispatch stops the program there)")
-            execution.point(thread, Pending(label: "wait for itself on \(name)", enabled: { false }))
+            execution.fail(CheckMessage("\(name.english).sync\(site.english) was called from a block already running on \(name.english): "
+                                        + "a deadlock (Dispatch stops the program there)",
+                                        ko: "\(name.ko)에서 이미 실행 중인 블록 안에서 \(name.ko).sync\(site.ko)를 불렀습니다: 데드락입니다 "
+                                            + "(Dispatch는 여기서 프로그램을 멈춥니다)"))
+            execution.point(thread, Pending(label: CheckMessage("wait for itself on \(name.english)", ko: "\(name.ko)에서 자기 자신을 기다림"),
+                                            enabled: { false }))
         }
         let turn = Turn()
         turn.clock.release(thread)
         items.append(.turn(turn))
         startWorker()
-        execution.point(thread, Pending(label: "gets its turn on \(name)", enabled: { turn.granted }))
+        execution.point(thread, Pending(label: CheckMessage("gets its turn on \(name.english)", ko: "\(name.ko)에서 차례를 얻음"),
+                                        enabled: { turn.granted }))
         turn.clock.acquire(thread)
         thread.queues.append(self)
         defer {
@@ -95,14 +101,14 @@ final class QueueModel: @unchecked Sendable {
     private func startWorker() {
         guard worker == nil else { return }
         let model = self
-        worker = execution.spawn("\(name)'s worker", from: nil) { model.work() }
+        worker = execution.spawn(CheckMessage("\(name.english)'s worker", ko: "\(name.ko)의 워커"), from: nil) { model.work() }
     }
 
     /// The worker's loop: take the next item when there is one; stop when the run ends.
     private func work() {
         guard let me = Execution.current else { return }
         while true {
-            let proceed = execution.point(me, Pending(label: "takes the next item", enabled: { [unowned self] in !self.items.isEmpty },
+            let proceed = execution.point(me, Pending(label: CheckMessage("takes the next item", ko: "다음 항목을 꺼냄"), enabled: { [unowned self] in !self.items.isEmpty },
                                                       idle: true, quiet: true))
             guard proceed, !items.isEmpty else { return }
             switch items.removeFirst() {
@@ -117,25 +123,28 @@ final class QueueModel: @unchecked Sendable {
                 turn.clock.acquire(me)
                 turn.clock.release(me)
                 turn.granted = true
-                guard execution.point(me, Pending(label: "waits for the sync block to end", enabled: { turn.done }, quiet: true)) else { return }
+                guard execution.point(me, Pending(label: CheckMessage("waits for the sync block to end", ko: "sync 블록이 끝나기를 기다림"), enabled: { turn.done }, quiet: true)) else { return }
                 turn.clock.acquire(me)
             }
         }
     }
 
     /// Runs `work` on this queue after an unknown delay: a timer thread that may fire at any point.
-    func asyncAfter(_ thread: ScheduledThread, site: String, _ work: @escaping @Sendable () -> Void) {
+    func asyncAfter(_ thread: ScheduledThread, site: CheckMessage, _ work: @escaping @Sendable () -> Void) {
         thread.lastSite = site
-        execution.point(thread, Pending(label: "\(name).asyncAfter\(site)", enabled: { true }))
+        execution.point(thread, Pending(label: CheckMessage("\(name.english).asyncAfter\(site.english)", ko: "\(name.ko).asyncAfter\(site.ko)"),
+                                        enabled: { true }))
         let model = self
-        execution.spawn("the timer set\(site)", from: thread) {
+        execution.spawn(CheckMessage("the timer set\(site.english)", ko: "설정된 timer\(site.ko)"), from: thread) {
             guard let me = Execution.current else { return }
             let execution = model.execution
-            execution.point(me, Pending(label: "fires", enabled: { !execution.timeHeld }, timed: true))
-            model.enqueue(work, from: me, label: "runs the timer's block")
+            execution.point(me, Pending(label: CheckMessage("fires", ko: "실행됨"), enabled: { !execution.timeHeld }, timed: true))
+            model.enqueue(work, from: me, label: CheckMessage("runs the timer's block", ko: "timer의 블록 실행"))
         }
     }
 }
 
 /// " (line 23)" for a learner's call site; empty for the workbook's own (line 0).
-func siteLabel(_ line: Int) -> String { line > 0 ? " (line \(line))" : "" }
+func siteLabel(_ line: Int) -> CheckMessage {
+    line > 0 ? CheckMessage(" (line \(line))", ko: " (\(line)행)") : CheckMessage("", ko: "")
+}

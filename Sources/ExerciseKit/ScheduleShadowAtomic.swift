@@ -20,7 +20,7 @@ public final class ControlledAtomic<Value: AtomicRepresentable>: @unchecked Send
     }
 
     /// One whole operation: a scheduling point (inside a run), then `body` on the value.
-    private func operate<R>(_ what: String, line: Int, releases: Bool, _ body: (inout Value) -> R) -> R {
+    private func operate<R>(_ what: CheckMessage, line: Int, releases: Bool, _ body: (inout Value) -> R) -> R {
         guard let thread = Execution.controlling else {
             lock.lock()
             defer { lock.unlock() }
@@ -28,24 +28,26 @@ public final class ControlledAtomic<Value: AtomicRepresentable>: @unchecked Send
         }
         let clock = thread.execution.model(for: self) { SyncClock() }
         thread.lastSite = siteLabel(line)
-        thread.execution.point(thread, Pending(label: "\(what) the atomic made at line \(madeAt)\(siteLabel(line))", enabled: { true }))
+        let site = siteLabel(line)
+        thread.execution.point(thread, Pending(label: CheckMessage("\(what.english) the atomic made at line \(madeAt)\(site.english)",
+                                                                   ko: "\(madeAt)행에서 만든 atomic \(what.ko)\(site.ko)"), enabled: { true }))
         clock.acquire(thread)
         if releases { clock.release(thread) }
         return body(&value)
     }
 
     public func load(ordering: AtomicLoadOrdering, line: Int = #line) -> Value {
-        operate("loads", line: line, releases: false) { $0 }
+        operate(CheckMessage("loads", ko: "load"), line: line, releases: false) { $0 }
     }
 
     public func store(_ desired: consuming Value, ordering: AtomicStoreOrdering, line: Int = #line) {
         let new = desired
-        operate("stores to", line: line, releases: true) { $0 = new }
+        operate(CheckMessage("stores to", ko: "store"), line: line, releases: true) { $0 = new }
     }
 
     public func exchange(_ desired: consuming Value, ordering: AtomicUpdateOrdering, line: Int = #line) -> Value {
         let new = desired
-        return operate("exchanges", line: line, releases: true) { value in
+        return operate(CheckMessage("exchanges", ko: "exchange"), line: line, releases: true) { value in
             let old = value
             value = new
             return old
@@ -57,7 +59,7 @@ extension ControlledAtomic where Value: Equatable {
     public func compareExchange(expected: consuming Value, desired: consuming Value, ordering: AtomicUpdateOrdering,
                                 line: Int = #line) -> (exchanged: Bool, original: Value) {
         let old = expected, new = desired
-        return operate("compares and exchanges", line: line, releases: true) { value in
+        return operate(CheckMessage("compares and exchanges", ko: "compareExchange"), line: line, releases: true) { value in
             let original = value
             if original == old { value = new }
             return (original == old, original)
@@ -78,7 +80,7 @@ extension ControlledAtomic where Value: Equatable {
 extension ControlledAtomic where Value: FixedWidthInteger {
     @discardableResult
     public func add(_ operand: Value, ordering: AtomicUpdateOrdering, line: Int = #line) -> (oldValue: Value, newValue: Value) {
-        operate("adds to", line: line, releases: true) { value in
+        operate(CheckMessage("adds to", ko: "add"), line: line, releases: true) { value in
             let old = value
             value += operand
             return (old, value)
@@ -87,7 +89,7 @@ extension ControlledAtomic where Value: FixedWidthInteger {
 
     @discardableResult
     public func subtract(_ operand: Value, ordering: AtomicUpdateOrdering, line: Int = #line) -> (oldValue: Value, newValue: Value) {
-        operate("subtracts from", line: line, releases: true) { value in
+        operate(CheckMessage("subtracts from", ko: "subtract"), line: line, releases: true) { value in
             let old = value
             value -= operand
             return (old, value)
@@ -96,7 +98,7 @@ extension ControlledAtomic where Value: FixedWidthInteger {
 
     @discardableResult
     public func wrappingAdd(_ operand: Value, ordering: AtomicUpdateOrdering, line: Int = #line) -> (oldValue: Value, newValue: Value) {
-        operate("adds to", line: line, releases: true) { value in
+        operate(CheckMessage("adds to", ko: "add"), line: line, releases: true) { value in
             let old = value
             value &+= operand
             return (old, value)
@@ -106,7 +108,7 @@ extension ControlledAtomic where Value: FixedWidthInteger {
     @discardableResult
     public func wrappingSubtract(_ operand: Value, ordering: AtomicUpdateOrdering,
                                  line: Int = #line) -> (oldValue: Value, newValue: Value) {
-        operate("subtracts from", line: line, releases: true) { value in
+        operate(CheckMessage("subtracts from", ko: "subtract"), line: line, releases: true) { value in
             let old = value
             value &-= operand
             return (old, value)
@@ -117,7 +119,7 @@ extension ControlledAtomic where Value: FixedWidthInteger {
 extension ControlledAtomic where Value == Bool {
     @discardableResult
     public func logicalOr(_ operand: Bool, ordering: AtomicUpdateOrdering, line: Int = #line) -> (oldValue: Bool, newValue: Bool) {
-        operate("sets", line: line, releases: true) { value in
+        operate(CheckMessage("sets", ko: "set"), line: line, releases: true) { value in
             let old = value
             value = value || operand
             return (old, value)
@@ -126,7 +128,7 @@ extension ControlledAtomic where Value == Bool {
 
     @discardableResult
     public func logicalAnd(_ operand: Bool, ordering: AtomicUpdateOrdering, line: Int = #line) -> (oldValue: Bool, newValue: Bool) {
-        operate("clears", line: line, releases: true) { value in
+        operate(CheckMessage("clears", ko: "clear"), line: line, releases: true) { value in
             let old = value
             value = value && operand
             return (old, value)

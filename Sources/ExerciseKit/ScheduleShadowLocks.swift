@@ -10,12 +10,17 @@ import Foundation
 public final class ControlledLock: @unchecked Sendable {
     private let base = NSLock()
     public var name: String?
+    /// What the story calls it when it is not a plain NSLock (set by `ControlledMutex`).
+    var title: CheckMessage?
     private let madeAt: Int
 
     public init(line: Int = #line) { madeAt = line }
 
     private func model(_ thread: ScheduledThread) -> LockModel {
-        thread.execution.model(for: self) { LockModel(name: name.map { "the lock \"\($0)\"" } ?? "the lock made at line \(madeAt)") }
+        thread.execution.model(for: self) {
+            LockModel(name: title ?? name.map { CheckMessage("the lock \"\($0)\"", ko: "lock \"\($0)\"") }
+                ?? CheckMessage("the lock made at line \(madeAt)", ko: "\(madeAt)행에서 만든 lock"))
+        }
     }
 
     public func lock(line: Int = #line) {
@@ -50,6 +55,7 @@ public final class ControlledMutex<Value>: @unchecked Sendable {
         value = initialValue
         guardLock = ControlledLock(line: line)
         guardLock.name = "the Mutex made at line \(line)"
+        guardLock.title = CheckMessage("the Mutex made at line \(line)", ko: "\(line)행에서 만든 Mutex")
     }
 
     public func withLock<R>(_ body: (inout Value) throws -> R, line: Int = #line) rethrows -> R {

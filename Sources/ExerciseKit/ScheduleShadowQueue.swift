@@ -14,7 +14,7 @@ public final class ControlledQueue: @unchecked Sendable {
     public let label: String
     private let serial: Bool
     /// What the story calls it.
-    private let name: String
+    private let name: CheckMessage
 
     public init(label: String, qos: DispatchQoS = .unspecified, attributes: Attributes = [],
                 autoreleaseFrequency: AutoreleaseFrequency = .inherit, target: ControlledQueue? = nil) {
@@ -22,18 +22,19 @@ public final class ControlledQueue: @unchecked Sendable {
                              target: target?.base)
         self.label = label
         serial = !attributes.contains(.concurrent)
-        name = "the queue \"\(label.split(separator: ".").last.map(String.init) ?? label)\""
+        let short = label.split(separator: ".").last.map(String.init) ?? label
+        name = CheckMessage("the queue \"\(short)\"", ko: "큐 \"\(short)\"")
     }
 
-    private init(base: DispatchQueue, name: String, serial: Bool) {
+    private init(base: DispatchQueue, name: CheckMessage, serial: Bool) {
         self.base = base
         label = base.label
         self.name = name
         self.serial = serial
     }
 
-    private static let globalQueue = ControlledQueue(base: .global(), name: "the global queue", serial: false)
-    private static let mainQueue = ControlledQueue(base: .main, name: "the main queue", serial: true)
+    private static let globalQueue = ControlledQueue(base: .global(), name: CheckMessage("the global queue", ko: "DispatchQueue.global()"), serial: false)
+    private static let mainQueue = ControlledQueue(base: .main, name: CheckMessage("the main queue", ko: "DispatchQueue.main"), serial: true)
 
     public static func global(qos: DispatchQoS.QoSClass = .default) -> ControlledQueue { globalQueue }
     public static var main: ControlledQueue { mainQueue }

@@ -5,38 +5,42 @@
 /// A non-recursive lock's state within one run.
 // @unchecked Sendable: touched only by the thread holding the execution's baton.
 final class LockModel: @unchecked Sendable {
-    let name: String
+    let name: CheckMessage
     private(set) var owner: ScheduledThread?
     private let clock = SyncClock()
 
-    init(name: String) { self.name = name }
+    init(name: CheckMessage) { self.name = name }
 
-    func lock(_ thread: ScheduledThread, site: String) {
+    func lock(_ thread: ScheduledThread, site: CheckMessage) {
         thread.lastSite = site
         if owner === thread {
-            thread.execution.fail("\(name) was locked again\(site) by the thread that already holds it: a deadlock (an NSLock is not recursive)")
+            thread.execution.fail(CheckMessage("\(name.english) was locked again\(site.english) by the thread that already holds it: "
+                                               + "a deadlock (an NSLock is not recursive)",
+                                               ko: "\(name.ko): 이미 잡고 있는 스레드가 다시 잠갔습니다\(site.ko). 데드락입니다 "
+                                                   + "(NSLock은 재귀 lock이 아닙니다)"))
         }
-        thread.execution.point(thread, Pending(label: "locks \(name)\(site)", enabled: { [unowned self] in self.owner == nil }))
+        thread.execution.point(thread, Pending(label: CheckMessage("locks \(name.english)\(site.english)", ko: "\(name.ko) 잠금\(site.ko)"), enabled: { [unowned self] in self.owner == nil }))
         owner = thread
         clock.acquire(thread)
     }
 
     /// Takes the lock if it is free; never waits.
-    func tryLock(_ thread: ScheduledThread, site: String) -> Bool {
-        thread.execution.point(thread, Pending(label: "tries \(name)\(site)", enabled: { true }))
+    func tryLock(_ thread: ScheduledThread, site: CheckMessage) -> Bool {
+        thread.execution.point(thread, Pending(label: CheckMessage("tries \(name.english)\(site.english)", ko: "\(name.ko) 잠금 시도\(site.ko)"), enabled: { true }))
         guard owner == nil else { return false }
         owner = thread
         clock.acquire(thread)
         return true
     }
 
-    func unlock(_ thread: ScheduledThread, site: String) {
+    func unlock(_ thread: ScheduledThread, site: CheckMessage) {
         if owner !== thread {
-            thread.execution.fail("\(name) was unlocked\(site) by a thread that does not hold it")
+            thread.execution.fail(CheckMessage("\(name.english) was unlocked\(site.english) by a thread that does not hold it",
+                                               ko: "\(name.ko): 잡고 있지 않은 스레드가 풀었습니다\(site.ko)"))
         }
         clock.release(thread)
         owner = nil
-        thread.execution.point(thread, Pending(label: "unlocks \(name)\(site)", enabled: { true }))
+        thread.execution.point(thread, Pending(label: CheckMessage("unlocks \(name.english)\(site.english)", ko: "\(name.ko) 해제\(site.ko)"), enabled: { true }))
     }
 }
 
@@ -48,16 +52,16 @@ final class SemaphoreModel: @unchecked Sendable {
 
     init(value: Int) { self.value = value }
 
-    func signal(_ thread: ScheduledThread, site: String) {
-        thread.execution.point(thread, Pending(label: "signals the semaphore\(site)", enabled: { true }))
+    func signal(_ thread: ScheduledThread, site: CheckMessage) {
+        thread.execution.point(thread, Pending(label: CheckMessage("signals the semaphore\(site.english)", ko: "세마포어 signal\(site.ko)"), enabled: { true }))
         clock.release(thread)
         value += 1
     }
 
     /// Waits until the value is above zero; with `timed`, gives up when nobody else can go.
     /// Returns false when it gave up.
-    func wait(_ thread: ScheduledThread, site: String, timed: Bool) -> Bool {
-        thread.execution.point(thread, Pending(label: "gets past the semaphore's wait\(site)", enabled: { [unowned self] in self.value > 0 },
+    func wait(_ thread: ScheduledThread, site: CheckMessage, timed: Bool) -> Bool {
+        thread.execution.point(thread, Pending(label: CheckMessage("gets past the semaphore's wait\(site.english)", ko: "세마포어의 wait 통과\(site.ko)"), enabled: { [unowned self] in self.value > 0 },
                                                timed: timed))
         guard value > 0 else { return false }
         value -= 1
@@ -73,32 +77,34 @@ final class GroupModel: @unchecked Sendable {
     private let clock = SyncClock()
     private var waiting: [(QueueModel, @Sendable () -> Void)] = []
 
-    func enter(_ thread: ScheduledThread, site: String) {
-        thread.execution.point(thread, Pending(label: "enters the group\(site)", enabled: { true }))
+    func enter(_ thread: ScheduledThread, site: CheckMessage) {
+        thread.execution.point(thread, Pending(label: CheckMessage("enters the group\(site.english)", ko: "group enter\(site.ko)"), enabled: { true }))
         count += 1
     }
 
-    func leave(_ thread: ScheduledThread, site: String) {
-        thread.execution.point(thread, Pending(label: "leaves the group\(site)", enabled: { true }))
+    func leave(_ thread: ScheduledThread, site: CheckMessage) {
+        thread.execution.point(thread, Pending(label: CheckMessage("leaves the group\(site.english)", ko: "group leave\(site.ko)"), enabled: { true }))
         clock.release(thread)
         count -= 1
         if count < 0 {
-            thread.execution.fail("group.leave()\(site) without a matching enter(): Dispatch stops the program there")
+            thread.execution.fail(CheckMessage("group.leave()\(site.english) without a matching enter(): Dispatch stops the program there",
+                                               ko: "짝이 맞는 enter() 없이 group.leave()를 불렀습니다\(site.ko): Dispatch는 여기서 프로그램을 멈춥니다"))
             count = 0
         }
         if count == 0 { fireNotifications(from: thread) }
     }
 
-    func wait(_ thread: ScheduledThread, site: String, timed: Bool) -> Bool {
-        thread.execution.point(thread, Pending(label: "gets past the group's wait\(site)", enabled: { [unowned self] in self.count == 0 },
+    func wait(_ thread: ScheduledThread, site: CheckMessage, timed: Bool) -> Bool {
+        thread.execution.point(thread, Pending(label: CheckMessage("gets past the group's wait\(site.english)", ko: "group의 wait 통과\(site.ko)"), enabled: { [unowned self] in self.count == 0 },
                                                timed: timed))
         guard count == 0 else { return false }
         clock.acquire(thread)
         return true
     }
 
-    func notify(_ thread: ScheduledThread, queue: QueueModel, site: String, _ work: @escaping @Sendable () -> Void) {
-        thread.execution.point(thread, Pending(label: "asks the group to notify \(queue.name)\(site)", enabled: { true }))
+    func notify(_ thread: ScheduledThread, queue: QueueModel, site: CheckMessage, _ work: @escaping @Sendable () -> Void) {
+        thread.execution.point(thread, Pending(label: CheckMessage("asks the group to notify \(queue.name.english)\(site.english)",
+                                                                ko: "group에 \(queue.name.ko)로 notify를 요청\(site.ko)"), enabled: { true }))
         waiting.append((queue, work))
         if count == 0 { fireNotifications(from: thread) }
     }
@@ -108,7 +114,7 @@ final class GroupModel: @unchecked Sendable {
         waiting.removeAll()
         for (queue, work) in due {
             clock.acquire(thread)
-            queue.enqueue(work, from: thread, label: "runs the group's notify block")
+            queue.enqueue(work, from: thread, label: CheckMessage("runs the group's notify block", ko: "group의 notify 블록 실행"))
         }
     }
 }

@@ -67,7 +67,7 @@ public final class WatchedCache<Value: AnyObject>: @unchecked Sendable {
 
     private func notify(_ event: Event) {
         if let thread = Execution.controlling {
-            thread.execution.point(thread, Pending(label: "storage: \(event.story)", enabled: { true }))
+            thread.execution.point(thread, Pending(label: CheckMessage("storage: ", ko: "storage: ") + event.story, enabled: { true }))
         }
         let body = observer.withLock { $0 }
         body?(event)
@@ -76,13 +76,13 @@ public final class WatchedCache<Value: AnyObject>: @unchecked Sendable {
 
 extension WatchedCache.Event {
     /// How the story of an explored schedule tells it.
-    var story: String {
+    var story: CheckMessage {
         switch self {
-        case .lookup(let key): return "looks up \"\(key)\""
-        case .set(let key, _): return "sets \"\(key)\""
-        case .remove(let key): return "removes \"\(key)\""
-        case .removeAll: return "removes everything"
-        case .limits: return "sets its limits"
+        case .lookup(let key): return CheckMessage("looks up \"\(key)\"", ko: "\"\(key)\" 조회")
+        case .set(let key, _): return CheckMessage("sets \"\(key)\"", ko: "\"\(key)\" 저장")
+        case .remove(let key): return CheckMessage("removes \"\(key)\"", ko: "\"\(key)\" 삭제")
+        case .removeAll: return CheckMessage("removes everything", ko: "모두 삭제")
+        case .limits: return CheckMessage("sets its limits", ko: "limit 설정")
         }
     }
 }

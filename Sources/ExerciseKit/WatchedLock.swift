@@ -19,7 +19,7 @@ public final class WatchedLock: Sendable {
     /// The lock's state in the explored run the caller is part of (nil: outside every run).
     private var model: (ScheduledThread, LockModel)? {
         guard let thread = Execution.controlling else { return nil }
-        return (thread, thread.execution.model(for: self) { LockModel(name: "lock") })
+        return (thread, thread.execution.model(for: self) { LockModel(name: CheckMessage("lock", ko: "lock")) })
     }
 
     public func lock(line: Int = #line) {
@@ -63,21 +63,27 @@ public final class WatchedLock: Sendable {
         if !held { log.record(what()) }
         guard let (thread, _) = model else { return }
         let execution = thread.execution
-        execution.write("the state lock guards", of: self, by: thread, what: held ? "holding lock" : "without lock\(thread.lastSite)")
-        execution.point(thread, Pending(label: "writes the state lock guards\(held ? "" : " without holding lock")", enabled: { true }))
+        let site = thread.lastSite
+        execution.write(CheckMessage("the state lock guards", ko: "lock이 지키는 상태"), of: self, by: thread,
+                        what: held ? CheckMessage("holding lock", ko: "lock을 잡고")
+                            : CheckMessage("without lock\(site.english)", ko: "lock 없이\(site.ko)"))
+        execution.point(thread, Pending(label: held ? CheckMessage("writes the state lock guards", ko: "lock이 지키는 상태에 씀")
+                                            : CheckMessage("writes the state lock guards without holding lock", ko: "lock을 잡지 않고 lock이 지키는 상태에 씀"),
+                                        enabled: { true }))
     }
 
     /// What was done without holding the lock, in order (each message once).
-    public var violations: [String] { log.messages }
+    public var violations: [CheckMessage] { log.messages }
 }
 
-/// A thread-safe list of distinct messages.
+/// A thread-safe list of distinct messages. A message comes from the protected lines of a
+/// learner's file (`lock.requireHeld("…")`), which are English: its Korean is looked up.
 final class ViolationLog: Sendable {
-    private let state = Guarded<[String]>([])
+    private let state = Guarded<[CheckMessage]>([])
     func record(_ message: String) {
-        state.withLock { if !$0.contains(message) { $0.append(message) } }
+        state.withLock { if !$0.contains(where: { $0.english == message }) { $0.append(CheckMessage(message)) } }
     }
-    var messages: [String] { state.withLock { $0 } }
+    var messages: [CheckMessage] { state.withLock { $0 } }
 }
 
 /// A number that identifies the calling thread: a serial number handed out once per thread for the

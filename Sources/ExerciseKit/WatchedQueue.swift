@@ -30,7 +30,7 @@ public final class WatchedQueue: Sendable {
     /// The queue's state in the explored run the caller is part of (nil: outside every run).
     private var model: (ScheduledThread, QueueModel)? {
         guard let thread = Execution.controlling else { return nil }
-        return (thread, thread.execution.model(for: self) { QueueModel(name: name, serial: true, execution: thread.execution) })
+        return (thread, thread.execution.model(for: self) { QueueModel(name: CheckMessage(name, ko: name), serial: true, execution: thread.execution) })
     }
 
     /// Runs `work` on the queue and waits for it. Called from the queue itself, plain Dispatch
@@ -89,8 +89,14 @@ public final class WatchedQueue: Sendable {
             let current = model.isCurrent(thread)
             if !current { log.record(what()) }
             let execution = thread.execution
-            execution.write("the state confined to \(name)", of: self, by: thread, what: current ? "on \(name)" : "off \(name)\(thread.lastSite)")
-            execution.point(thread, Pending(label: "writes the state confined to \(name)\(current ? "" : " off the queue")", enabled: { true }))
+            let site = thread.lastSite
+            execution.write(CheckMessage("the state confined to \(name)", ko: "\(name)에 묶인 상태"), of: self, by: thread,
+                            what: current ? CheckMessage("on \(name)", ko: "\(name) 위에서")
+                                : CheckMessage("off \(name)\(site.english)", ko: "\(name) 밖에서\(site.ko)"))
+            execution.point(thread, Pending(label: current ? CheckMessage("writes the state confined to \(name)", ko: "\(name)에 묶인 상태에 씀")
+                                                : CheckMessage("writes the state confined to \(name) off the queue",
+                                                               ko: "\(name) 밖에서 \(name)에 묶인 상태에 씀"),
+                                            enabled: { true }))
             return
         }
         if !isCurrent { log.record(what()) }
@@ -101,5 +107,5 @@ public final class WatchedQueue: Sendable {
     public var confinedWrites: Int { writes.load(ordering: .relaxed) }
 
     /// What was done off the queue (or as a sync on itself), in order (each message once).
-    public var violations: [String] { log.messages }
+    public var violations: [CheckMessage] { log.messages }
 }

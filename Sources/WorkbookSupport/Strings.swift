@@ -371,7 +371,7 @@ public enum Strings {
         .verdictMissing: "✘ 파일 없음",
         .verdictNoCompile: "✘ 컴파일 안 됨",
         .verdictNotChecked: "✘ 확인 못 함",
-        .checkMessagesNote: "확인 프로그램의 메시지 (영어 원문):",
+        .checkMessagesNote: "아직 한국어로 옮기지 않은 메시지 (영어 원문):",
         .missingNothing: "파일이 없어서 확인할 것이 없습니다: {1}",
         .missingRestore: "처음 상태로 되돌리기: swift run workbook reset {1}",
         .crashDied: "확인 프로그램이 돌린 여러분의 코드가 죽었습니다 (시그널: {1})",

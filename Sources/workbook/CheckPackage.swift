@@ -298,9 +298,13 @@ struct CheckPackage {
         if subject.exercise.isConcurrency, let text = try? String(contentsOf: subject.source, encoding: .utf8) {
             let spelled = ControlledPrimitives.qualifiedSpellings(in: text)
             if !spelled.isEmpty {
-                return .outcome(CheckOutcome(exercise: subject.exercise.name, verdict: .failed, messages: [
-                    "your file spells \(spelled.joined(separator: ", ")) with its module name: the check explores the schedules "
-                        + "of your code through the plain names (DispatchQueue, NSLock, …), which it controls. Write the plain name.",
+                let names = spelled.joined(separator: ", ")
+                return .outcome(CheckOutcome(exercise: subject.exercise.name, verdict: .failed, said: [
+                    CheckMessage("your file spells \(names) with its module name: the check explores the schedules "
+                                 + "of your code through the plain names (DispatchQueue, NSLock, …), which it controls. Write the plain name.",
+                                 ko: "파일에 \(names)처럼 모듈 이름을 붙여 쓴 곳이 있습니다: 확인 프로그램은 모듈 이름 없이 쓴 이름"
+                                     + "(DispatchQueue, NSLock, …)을 자기가 제어하는 것으로 바꿔서 코드의 스케줄을 탐색합니다. "
+                                     + "모듈 이름 없이 쓰세요."),
                 ], seconds: 0))
             }
         }

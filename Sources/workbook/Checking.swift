@@ -133,10 +133,13 @@ enum Checking {
         case .unavailable(let reason):
             return (passed, Strings.text(.tsanUnavailable, reason))
         case .races(let lines):
-            let outcome = CheckOutcome(exercise: subject.exercise.name, verdict: .failed, messages: [
-                "ThreadSanitizer caught a data race: two threads used the same memory at once, with no lock or queue between them. "
-                    + "Your lines in the race:",
-                lines.prefix(4).joined(separator: "\n          "),
+            let yourLines = lines.prefix(4).joined(separator: "\n          ")
+            let outcome = CheckOutcome(exercise: subject.exercise.name, verdict: .failed, said: [
+                CheckMessage("ThreadSanitizer caught a data race: two threads used the same memory at once, with no lock or queue "
+                             + "between them. Your lines in the race:",
+                             ko: "ThreadSanitizer가 데이터 레이스를 잡았습니다: 두 스레드가 같은 메모리를 동시에 썼고, 그 사이에 "
+                                 + "lock도 큐도 없었습니다. 데이터 레이스에 얽힌 여러분의 코드:"),
+                CheckMessage(yourLines, ko: yourLines),
             ], seconds: 0)
             return (.outcome(outcome), nil)
         }
@@ -195,10 +198,18 @@ enum Checking {
             }
             if messages.count > 4 { detail(Strings.text(.compileMore, messages.count - 4)) }
         }
-        // In Korean the check programs' own messages stay English: say so once, above them.
-        func framing() {
-            let note = Strings.text(.checkMessagesNote)
-            if !note.isEmpty { print(Terminal.styled("          " + note, .dim)) }
+        // In Korean a check message is shown in Korean; one not translated yet is shown in
+        // English, under a line that says so (once, above the first such).
+        func messages(_ outcome: CheckOutcome) {
+            var framed = false
+            for (text, english) in outcome.shown(in: .current) {
+                if english && !framed {
+                    framed = true
+                    let note = Strings.text(.checkMessagesNote)
+                    if !note.isEmpty { print(Terminal.styled("          " + note, .dim)) }
+                }
+                detail(text)
+            }
         }
         switch result {
         case .outcome(let outcome) where outcome.verdict == .passed:
@@ -207,13 +218,12 @@ enum Checking {
                 print(Terminal.styled("          " + Strings.text(.checkGenerated, cases, seed), .dim))
             }
             // What the check explored (schedules run), so that a pass says what it rests on.
-            for note in outcome.notes ?? [] { detail(Terminal.styled(note, .dim)) }
+            for note in outcome.shownNotes(in: .current) { detail(Terminal.styled(note, .dim)) }
             return
         case .outcome(let outcome):
             let label = Strings.text(outcome.verdict == .timedOut ? .verdictTimedOut : outcome.verdict == .glueEdited ? .verdictGlue : .verdictToDo)
             print(title(label, .yellow))
-            if !outcome.messages.isEmpty { framing() }
-            for message in outcome.messages.prefix(3) { detail(message) }
+            messages(outcome)
         case .crashed(let signal, let excerpt):
             print(title(Strings.text(.verdictCrash), .red))
             detail(Strings.text(.crashDied, signal) + (exercise.isConcurrency ? Strings.text(.crashConcurrency) : "."))

@@ -1,0 +1,93 @@
+// The Korean of English messages whose lines cannot carry it. A `CheckMessage` made from English
+// alone takes its Korean from here when its text is exactly a key; any other English-only message
+// is shown in English, labelled as such. Tests/ExerciseTests/CheckMessageTests.swift fails when a
+// key no longer matches the sources.
+
+public enum KnownKorean {
+    /// Said by the protected lines of the learner's files (`lock.requireHeld("…")`, whose digest
+    /// is fixed), by a probe a check sets up, or by a check's thread names: each key is a whole
+    /// string literal in the sources.
+    public static let literals: [String: String] = [
+        "_limits was changed without holding lock": "lock을 잡지 않은 채 _limits를 바꿨습니다",
+        "_settings was changed off propertyQueue": "propertyQueue 밖에서 _settings를 바꿨습니다",
+        "keys was changed without holding lock": "lock을 잡지 않은 채 keys를 바꿨습니다",
+        "names was changed off queue": "`queue` 밖에서 names를 바꿨습니다",
+        "the file was written off ioQueue": "ioQueue 밖에서 파일을 썼습니다",
+        "NSCache's limits were set without holding lock": "lock을 잡지 않은 채 NSCache의 limit을 설정했습니다",
+        "storage.removeObject ran without holding lock": "lock을 잡지 않은 채 storage.removeObject가 실행됐습니다",
+        "storage.object(forKey:) ran without holding lock": "lock을 잡지 않은 채 storage.object(forKey:)가 실행됐습니다",
+        "storage.setObject ran without holding lock: the value and its key change together, under the lock":
+            "lock을 잡지 않은 채 storage.setObject가 실행됐습니다: 값과 그 key는 lock 아래에서 함께 바뀌어야 합니다",
+        "the loader's callback": "loader의 콜백",
+        "calls back with data": "데이터와 함께 콜백 호출",
+    ]
+
+    /// What the shipped stubs of chapters 2, 6, 8, 9 and 10 are told, word for word (values
+    /// included: a stub's answer is always the same), while those checks are still English only.
+    public static let stubMessages: [String: String] = [
+        // 02-data-digest
+        "data.kfd.sha256 of \"abc\" is \"\": it must be the FIPS 180-4 digest, 64 lowercase hex digits":
+            "\"abc\"의 data.kfd.sha256이 \"\"입니다: FIPS 180-4 digest, 즉 소문자 16진수 64자리여야 합니다",
+        "the digest of empty data is wrong": "빈 데이터의 digest가 틀렸습니다",
+        "the digest of 1000 bytes differs from SHA256.hexDigest": "1000바이트의 digest가 SHA256.hexDigest와 다릅니다",
+        // 02-class-wrapper
+        "view.kfd.cacheKey = \"avatar-42\" did not reach the view": "view.kfd.cacheKey = \"avatar-42\"가 그 view에 닿지 않았습니다",
+        "view.kfd.cacheKey = \"Avatar-42.PNG\" stored nil: store the key exactly as given":
+            "view.kfd.cacheKey = \"Avatar-42.PNG\"의 결과로 nil이 저장됐습니다: key는 주어진 그대로 저장하세요",
+        "view.kfd.cacheKey = \"\" stored nil: an empty key is a value, not nil":
+            "view.kfd.cacheKey = \"\"의 결과로 nil이 저장됐습니다: 빈 key도 nil이 아니라 하나의 값입니다",
+        // 06-shortcut
+        "a name missing from the set must be answered without asking the disk (asked 1 times)":
+            "set에 없는 이름에는 디스크에 묻지 않고 답해야 합니다 (디스크에 1번 물었습니다)",
+        "\"photo-a\" is not \"Photo-A\": it is missing from the set, a miss without asking the disk":
+            "\"photo-a\"는 \"Photo-A\"가 아닙니다: set에 없으니 디스크에 묻지 않고 미스로 답합니다",
+        "an empty set knows the folder is empty: a miss without asking the disk":
+            "빈 set은 폴더가 비어 있다는 것을 압니다: 디스크에 묻지 않고 미스로 답합니다",
+        // 06-forget-on-remove
+        "after removed(\"new\") the index must stop saying maybe for it":
+            "removed(\"new\") 뒤에는 index가 그 이름에 더 이상 maybe라고 답하면 안 됩니다",
+        "after removedAll() nothing is cached": "removedAll() 뒤에는 캐시된 것이 하나도 없습니다",
+        "after removed(\"Photo-A\") the index must stop saying maybe for it":
+            "removed(\"Photo-A\") 뒤에는 index가 그 이름에 더 이상 maybe라고 답하면 안 됩니다",
+        // 08-warm-memory
+        "with fromMemoryCacheOrRefresh a memory miss is a miss (got \"Pixels-2\" from disk): the caller will download afresh":
+            "fromMemoryCacheOrRefresh에서는 메모리 미스가 곧 미스입니다 (디스크에서 \"Pixels-2\"를 가져왔습니다): 호출한 쪽이 새로 다운로드합니다",
+        "with fromMemoryCacheOrRefresh the disk must not be read": "fromMemoryCacheOrRefresh에서는 디스크를 읽으면 안 됩니다",
+        "a disk hit made 1 memory lookups, 1 disk reads, 0 memory writes and 0 disk writes: one of each, and no disk write":
+            "디스크 히트 한 번에 메모리 조회 1번, 디스크 읽기 1번, 메모리 쓰기 0번, 디스크 쓰기 0번이 일어났습니다: "
+            + "메모리 조회, 디스크 읽기, 메모리 쓰기가 한 번씩이고 디스크 쓰기는 없어야 합니다",
+        // 08-sync-read-anywhere
+        "retrieve(synchronously: true) called its completion 0 times: it must call it exactly once":
+            "retrieve(synchronously: true)가 completion을 0번 불렀습니다: 정확히 한 번 불러야 합니다",
+        "with synchronously: true the completion did not get the value \"Value-1\"":
+            "synchronously: true일 때 completion이 값 \"Value-1\"을 받지 못했습니다",
+        // 09-cost-in-bytes
+        "with 8589934592 bytes and fraction 0.25 the limit is 2048, expected 2147483648: a quarter of 8 GiB is 2 GiB, in bytes":
+            "메모리가 8589934592바이트, fraction이 0.25일 때 limit이 2147483648이 아니라 2048입니다: 8 GiB의 4분의 1은 2 GiB이고, "
+            + "바이트 단위로 적어야 합니다",
+        "with 8589934592 bytes and fraction 0.05 the limit is 409, expected 429496729: 5% of 8 GiB, in bytes (not in megabytes)":
+            "메모리가 8589934592바이트, fraction이 0.05일 때 limit이 429496729가 아니라 409입니다: 8 GiB의 5%를 바이트 단위로 "
+            + "적어야 합니다 (메가바이트가 아니라)",
+        "with 18446744073709551615 bytes and fraction 1.0 the limit is 17592186044416, expected 9223372036854775807: all of an "
+            + "enormous memory is more than Int.max: the limit stops at Int.max (and must not trap)":
+            "메모리가 18446744073709551615바이트, fraction이 1.0일 때 limit이 9223372036854775807이 아니라 17592186044416입니다: "
+            + "엄청나게 큰 메모리의 전부는 Int.max보다 큽니다. limit은 Int.max에서 멈춰야 합니다 (trap하면 안 됩니다)",
+        // 10-clean-timer
+        "the store was not freed when its last owner let it go: the run loop holds the timer, and the timer's closure holds the "
+            + "store. Capture it weakly ([weak self]); a method reference such as `removeExpired` passed as the closure holds self strongly too":
+            "마지막 소유자가 놓았는데도 store가 해제되지 않았습니다: run loop가 timer를 붙잡고, timer의 클로저가 store를 붙잡습니다. "
+            + "약하게 캡처하세요([weak self]). `removeExpired` 같은 메서드 참조를 클로저로 넘겨도 self를 강하게 붙잡습니다",
+        // 10-resume-once
+        "the loader's error from another thread: the bridge never resumed (every path must resume: the data, the loader's error, the timeout)":
+            "다른 스레드에서 온 loader의 에러: 브리지가 끝내 resume하지 않았습니다 (데이터, loader의 에러, 타임아웃 — 모든 경로에서 "
+            + "resume해야 합니다)",
+        "no callback at all: nothing resumed — the caller's task stays suspended forever. After `timeout` seconds resume with BridgeError.timedOut":
+            "콜백이 아예 없음: 아무것도 resume하지 않았습니다 — 호출한 쪽의 task가 영원히 멈춰 있습니다. `timeout`초가 지나면 "
+            + "BridgeError.timedOut으로 resume하세요",
+        "a callback after the timeout: resumed with data (5 bytes) (expected BridgeError.timedOut): the loader had not called back within the timeout":
+            "타임아웃 뒤에 온 콜백: BridgeError.timedOut이 아니라 데이터(5 bytes)로 resume했습니다: loader는 타임아웃 안에 콜백하지 않았습니다",
+    ]
+
+    /// Both tables.
+    static let table = literals.merging(stubMessages) { first, _ in first }
+}
