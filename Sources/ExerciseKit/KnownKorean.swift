@@ -61,6 +61,8 @@ public enum KnownKorean {
             "retrieve(synchronously: true)가 completion을 0번 불렀습니다: 정확히 한 번 불러야 합니다",
         "with synchronously: true the completion did not get the value \"Value-1\"":
             "synchronously: true일 때 completion이 값 \"Value-1\"을 받지 못했습니다",
+        "with synchronously: true the completion must run on the calling thread, before retrieve returns":
+            "synchronously: true일 때 completion은 retrieve가 돌아오기 전에, 부른 스레드에서 실행돼야 합니다",
         // 09-cost-in-bytes
         "with 8589934592 bytes and fraction 0.25 the limit is 2048, expected 2147483648: a quarter of 8 GiB is 2 GiB, in bytes":
             "메모리가 8589934592바이트, fraction이 0.25일 때 limit이 2147483648이 아니라 2048입니다: 8 GiB의 4분의 1은 2 GiB이고, "

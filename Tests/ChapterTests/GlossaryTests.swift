@@ -128,4 +128,19 @@ struct GlossaryTests {
         let inSwift = Glossary.problems(in: swift, file: "Chapters/04-x/Lab/Chapter.swift", rejected: rejected)
         #expect(inSwift.count == 3 && inSwift.allSatisfy { $0.hasPrefix("Chapters/04-x/Lab/Chapter.swift:2:") }, "\(inSwift)")
     }
+
+    @Test("the checks' Korean messages are read too, and a rejected variant in one fails at its file and line")
+    func checkMessagesFollowTheGlossary() throws {
+        let files = Glossary.koreanFiles()
+        for file in ["Sources/ExerciseChecks/Chapter4Checks.swift", "Sources/ExerciseKit/ScheduleClock.swift",
+                     "Sources/ExerciseKit/KnownKorean.swift", "Sources/workbook/CheckPackage.swift"] {
+            #expect(files.contains(file), "\(file) is not read for Korean text")
+        }
+        let check = """
+            world.expect(ok, "two writes raced on \\(name)",
+                         ko: "\\(name)에서 두 쓰기가 경쟁 상태에 빠졌습니다: 직렬 큐로 보내세요")
+            """
+        let found = Glossary.problems(in: check, file: "Sources/ExerciseChecks/Chapter4Checks.swift", rejected: try Self.rejected())
+        #expect(found.count == 1 && found[0].hasPrefix("Sources/ExerciseChecks/Chapter4Checks.swift:2: '경쟁 상태'"), "\(found)")
+    }
 }
