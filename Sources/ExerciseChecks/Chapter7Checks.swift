@@ -156,7 +156,7 @@ public enum Chapter7Checks {
             let empty = state.file.isEmpty
             world.expect(state.file == "V2", "the file holds \(empty ? "nothing" : state.file), but V2 was stored last: "
                          + "an earlier store's write overtook it",
-                         ko: "V2를 마지막에 저장했는데 파일에 \(empty ? "아무것도 없습니다" : state.file + "가 있습니다"): "
+                         ko: "V2를 마지막에 저장했는데 파일에 남은 것은 \(empty ? "없음" : state.file)입니다: "
                              + "앞선 store의 쓰기가 V2를 앞질렀습니다")
             world.expect(state.callbacks == ["V1", "V2"], "callbacks ran in the order \(state.callbacks), not in the order of the stores",
                          ko: "콜백이 store 순서가 아니라 \(state.callbacks) 순서로 실행됐습니다")

@@ -20,7 +20,7 @@ extension CheckRun {
         let count = counterexample.preemptions
         let frame = CheckMessage("\nThe schedule that shows it (\(title.english); found after \(exploration.schedules) explored; "
                                  + "\(count) preemption\(count == 1 ? "" : "s")): ",
-                                 ko: "\n이 결과가 나온 스케줄 (\(title.ko); \(exploration.schedules)개를 탐색한 끝에 찾음; 선점 \(count)번): ")
+                                 ko: "\n이 결과가 나온 스케줄 (\(title.ko); 스케줄 \(exploration.schedules)개를 탐색해 찾음; 선점 \(count)번): ")
         fail(counterexample.failures[0] + frame + counterexample.story)
         return false
     }
