@@ -1,8 +1,8 @@
 // A check's message in English and, once it is written, in Korean. Both sides are Swift string
 // interpolations of the same values (Tests/ExerciseTests/CheckMessageTests.swift scans the sources
-// for that), so a number or a key reads the same in either language. A plain string literal is a
-// message with no Korean yet: every English-only call site compiles unchanged, and the workbook
-// shows such a message in English, saying so.
+// for that), so a number or a key reads the same in either language. A plain string is a message
+// with no Korean yet (unless KnownKorean holds its exact text): every English-only call site
+// compiles unchanged, and the workbook shows such a message in English, saying so.
 
 /// English, and Korean when it has been written.
 public struct CheckMessage: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
