@@ -2,7 +2,7 @@
 // nothing the workbook started may outlive it (the check program of a learner file holding
 // `while true {}` spins until its time limit unless the workbook stops it; a `swift build` goes on
 // compiling unless it is told to stop). And what a check says of a changed DO NOT EDIT line and of
-// a compile error in the learner's file.
+// a compile error in the learner's file, and in which language it says what is wrong.
 //
 // The copy is kept at
 // .build/loop-tests/workbook (inside .build: git-ignored, and reused, so only the first run pays
@@ -58,6 +58,22 @@ struct InterruptTests {
         #expect(result.stdout.contains("line \(line) is a DO NOT EDIT line, and it was changed"), "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("`internal enum ClassWrapper"), "\(result.stdout)")
         #expect(!result.stdout.contains("V02classwrapper_learner"), "the generated program's errors are shown: \(result.stdout)")
+    }
+
+    @Test("a failing check says what is wrong in Korean under --lang ko, in English under --lang en", .timeLimit(.minutes(20)))
+    func checkSpeaksKorean() throws {
+        let copy = try WorkbookCopy.synced()   // every stub as shipped
+        let workbook = try builtWorkbook()
+        func check(_ language: String) -> String {
+            ChildProcess.run(workbook, arguments: ["check", "01-namespace-enum", "--lang", language],
+                             environment: ["COLUMNS": "200"], directory: copy.url, timeout: 1_200).stdout
+        }
+        let korean = check("ko")
+        #expect(korean.contains("ThumbnailStorage는 struct입니다") && korean.contains("`public init() {}` 선언이 있습니다"), "\(korean)")
+        #expect(!korean.contains("ThumbnailStorage is a struct") && !korean.contains("영어 원문"), "English in Korean: \(korean)")
+        let english = check("en")
+        #expect(english.contains("ThumbnailStorage is a struct: a type whose values can be made"), "\(english)")
+        #expect(!english.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "Korean in English: \(english)")
     }
 
     @Test("a compile error in the learner's file comes first, with its excerpt and caret", .timeLimit(.minutes(20)))
