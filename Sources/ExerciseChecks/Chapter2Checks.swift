@@ -16,6 +16,8 @@ public protocol ClassWrapperExercise {
     static func makeView() -> View
     static func setCacheKey(_ key: String?, on view: View)
     static func storedKey(of view: View) -> String?
+    /// What `view.kfd.cacheKey` reads.
+    static func cacheKey(of view: View) -> String?
 }
 
 // MARK: The checks
@@ -99,6 +101,11 @@ public enum Chapter2Checks {
         run.expect(E.storedKey(of: view) == "avatar-42", "view.kfd.cacheKey = \"avatar-42\" did not reach the view")
         run.expect(E.storedKey(of: other) == nil,
                    "setting the key on one view changed another view: the key must be stored on `base`, not shared")
+        run.expect(E.cacheKey(of: view) == "avatar-42", "after view.kfd.cacheKey = \"avatar-42\", view.kfd.cacheKey reads "
+                   + "\(E.cacheKey(of: view).map { quoted($0) } ?? "nil"): reading through kfd must give the key the view holds")
+        run.expect(E.cacheKey(of: other) == nil, "after view.kfd.cacheKey = \"avatar-42\", another view's kfd.cacheKey reads "
+                   + "\(E.cacheKey(of: other).map { quoted($0) } ?? "nil"), though nothing was set on it: reading through kfd must give "
+                   + "that view's own key (nil here), never one set on another view")
         E.setCacheKey("Avatar-42.PNG", on: view)
         run.expect(E.storedKey(of: view) == "Avatar-42.PNG", "view.kfd.cacheKey = \"Avatar-42.PNG\" stored "
                    + "\(E.storedKey(of: view).map { "\"\($0)\"" } ?? "nil"): store the key exactly as given")
@@ -111,8 +118,8 @@ public enum Chapter2Checks {
     }
 
     /// Generated: runs of up to 8 assignments (keys of every shape, "" and nil among them) spread
-    /// over three views, some of them new; after each, every view's key is compared with what was
-    /// last set on that view, byte for byte.
+    /// over three views, some of them new; after each, every view's key — as stored on the view and
+    /// as `kfd.cacheKey` reads it — is compared with what was last set on that view, byte for byte.
     static func viewsKeepTheirKeys<E: ClassWrapperExercise>(_: E.Type, _ run: CheckRun) {
         let key = Gen<String?>.oneOf([Gen<String>.text().optional, .element(of: [nil, "", " ", "Avatar-42.PNG"])])
         let step = zip(Gen<Int>.int(in: 0...2), key)
@@ -125,12 +132,13 @@ public enum Chapter2Checks {
                 expected[index] = key
                 done.append("view\(index + 1).kfd.cacheKey = \(key.map { quoted($0) } ?? "nil")")
                 for viewIndex in 0..<3 {
-                    let got = E.storedKey(of: views[viewIndex])
-                    let same = got.map { g in expected[viewIndex].map { sameBytes(g, $0) } ?? false } ?? (expected[viewIndex] == nil)
-                    guard !same else { continue }
-                    return "after \(done.joined(separator: "; ")), view\(viewIndex + 1) holds \(got.map { quoted($0) } ?? "nil"); "
-                        + "the reference holds \(expected[viewIndex].map { quoted($0) } ?? "nil"): each view keeps exactly the last key "
-                        + "set on it (nil clears it, \"\" is a key), and no other view's"
+                    for (got, how) in [(E.storedKey(of: views[viewIndex]), "holds"), (E.cacheKey(of: views[viewIndex]), "reads through kfd.cacheKey")] {
+                        let same = got.map { g in expected[viewIndex].map { sameBytes(g, $0) } ?? false } ?? (expected[viewIndex] == nil)
+                        guard !same else { continue }
+                        return "after \(done.joined(separator: "; ")), view\(viewIndex + 1) \(how) \(got.map { quoted($0) } ?? "nil"); "
+                            + "the reference \(how) \(expected[viewIndex].map { quoted($0) } ?? "nil"): each view keeps exactly the last key "
+                            + "set on it (nil clears it, \"\" is a key), and no other view's"
+                    }
                 }
             }
             return nil

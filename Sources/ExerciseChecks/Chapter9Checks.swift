@@ -27,6 +27,8 @@ public protocol FolderVanishedExercise: AnyObject, Sendable {
     /// Writes `data` as a file named `key` in the folder.
     /// - Throws: any error but a missing folder, which is recreated (once) instead.
     func store(_ data: Data, forKey key: String) throws
+    /// What the storage writes through (`files` in the stub): the check counts its writes.
+    var probes: WatchedWrites { get }
 }
 
 // MARK: The checks
@@ -51,6 +53,10 @@ public enum Chapter9Checks {
             let limit = cache.probes.totalCostLimit
             run.expect(limit == item.limit, "with \(item.memory) bytes and fraction \(item.fraction) the limit is \(limit), expected \(item.limit): \(item.why)")
         }
+        // The byte limit is the only one asked for: a count limit too would evict pictures the
+        // byte limit still has room for. NSCache's countLimit starts at 0 (no limit), and stays.
+        let counted = E(physicalMemory: 8 * gib, fraction: 0.25).probes.countLimit
+        run.expect(counted == 0, countLimitMessage(counted, made: "CostInBytes(physicalMemory: \(8 * gib), fraction: 0.25)"))
         let cache = E(physicalMemory: 8 * gib, fraction: 0.25)
         let costs = LockedList<Int>()
         cache.probes.watch { event in if case .set(_, let cost) = event { costs.append(cost) } }
@@ -115,6 +121,9 @@ public enum Chapter9Checks {
                 return "\(machine.made) set the limit to \(cache.probes.totalCostLimit); the reference sets \(machine.limit): "
                     + "fraction × memory in bytes, rounded down, and at most Int.max"
             }
+            for (machine, cache) in zip(machines, caches) where cache.probes.countLimit != 0 {
+                return countLimitMessage(cache.probes.countLimit, made: machine.made)
+            }
             let seen = [LockedList<WatchedCache<Picture>.Event>(), LockedList<WatchedCache<Picture>.Event>()]
             for (index, cache) in caches.enumerated() { cache.probes.watch { event in seen[index].append(event) } }
             defer { for cache in caches { cache.probes.watch(nil) } }
@@ -138,6 +147,11 @@ public enum Chapter9Checks {
             }
             return nil
         }
+    }
+
+    static func countLimitMessage(_ countLimit: Int, made: String) -> String {
+        "\(made) set the cache's countLimit to \(countLimit); it must stay 0 (no limit on the number of pictures), as NSCache "
+            + "starts: the header asks for a limit in bytes only, and a count limit would evict pictures the byte limit has room for"
     }
 
     static func describe(_ event: WatchedCache<Picture>.Event) -> String {
@@ -164,12 +178,20 @@ public enum Chapter9Checks {
         }
         let storage = E(folder: folder)
         /// Runs one store on its own thread, bounded: an endless retry loop is reported, not waited for.
-        func store(_ key: String) -> (finished: Bool, error: Error?) {
+        func store(_ key: String) -> StoreOutcome {
             let outcome = LockedValue<Error?>(nil)
+            let before = storage.probes.writes
             let done = spawn {
                 do { try storage.store(Data(key.utf8), forKey: key) } catch { outcome.set(error) }
             }
-            return (signalled(done, within: 3), outcome.get())
+            let finished = signalled(done, within: 3), after = storage.probes.writes
+            return StoreOutcome(finished: finished, error: outcome.get(),
+                                succeeded: after.succeeded - before.succeeded, failed: after.failed - before.failed)
+        }
+        /// The header's "retry once", counted: at most two writes that fail in one store; and a
+        /// file the store left was written through `files`.
+        func expectWrites(_ what: String, _ outcome: StoreOutcome, key: String) {
+            if let problem = writesProblem(what, outcome, wroteFile: outcome.error == nil && exists(key)) { run.fail(problem) }
         }
         /// Whether the folder lists a file named exactly `key` holding the key's bytes (compared by
         /// listing, not by path: a case-insensitive disk would find "b" under "B").
@@ -181,12 +203,14 @@ public enum Chapter9Checks {
         let plain = store("Photo-A")
         run.expect(plain.finished && plain.error == nil && exists("Photo-A"),
                    "storing \"Photo-A\" into the folder " + (plain.error.map { "threw \(describe($0))" } ?? "did not leave a file named \"Photo-A\" with its data"))
+        expectWrites("store(\"Photo-A\") into the folder", plain, key: "Photo-A")
 
         try? fileManager.removeItem(at: folder)   // the system purged Library/Caches, or a user cleaned up
         let vanished = store("Photo-B")
         guard vanished.finished else { run.fail("store into a vanished folder never returned: a retry loop without end?"); return }
         run.expect(vanished.error == nil && exists("Photo-B"),
                    "store into a vanished folder must recreate the folder and retry; it \(vanished.error.map { "threw \(describe($0))" } ?? "wrote nothing")")
+        expectWrites("store into a vanished folder", vanished, key: "Photo-B")
 
         // The folder and its parent vanished (the whole Caches folder was purged): make both again.
         try? fileManager.removeItem(at: base)
@@ -194,6 +218,7 @@ public enum Chapter9Checks {
         guard deep.finished else { run.fail("store after the folder and its parent vanished never returned"); return }
         run.expect(deep.error == nil && exists("Photo-D"), "store after the folder *and its parent* vanished must recreate both "
                    + "(intermediate folders too) and retry; it \(deep.error.map { "threw \(describe($0))" } ?? "wrote nothing")")
+        expectWrites("store after the folder and its parent vanished", deep, key: "Photo-D")
 
         // The folder vanished and cannot be made again (a file where its parent was): the retry's
         // failure must reach the caller, not be swallowed.
@@ -206,6 +231,7 @@ public enum Chapter9Checks {
         guard impossible.finished else { run.fail("store into a folder that cannot be recreated never returned: retry once, then give up"); return }
         run.expect(impossible.error != nil, "store into a vanished folder that cannot be recreated reported nothing: when the retry "
                    + "fails too, its error must reach the caller")
+        expectWrites("store into a vanished folder that cannot be recreated", impossible, key: "Photo-E")
         try? fileManager.removeItem(at: base)
         do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             run.fail("the check could not recreate its folder \(folder.path): \(error)")
@@ -227,6 +253,7 @@ public enum Chapter9Checks {
             return
         }
         run.expect(blocked.error != nil, "store where a file blocks the folder reported nothing: the error must reach the caller")
+        expectWrites("store where a file blocks the folder", blocked, key: "Photo-C")
         if let got = blocked.error.map({ $0 as NSError }), let writeError {
             run.expect(got.domain == writeError.domain && got.code == writeError.code,
                        "store where a file blocks the folder must throw the write's own error (\(writeError.domain) \(writeError.code) here), "
@@ -236,13 +263,14 @@ public enum Chapter9Checks {
         if run.passed { storesOnGeneratedFolderStates(E.self, run) }
     }
 
-    /// The folder vanished, and the retried write fails for a reason of its own: a name longer than
-    /// any file system takes (300 bytes; NAME_MAX is 255 on ext4 and APFS). The first write fails
-    /// because the folder is missing (the path is walked before the name's length is looked at);
-    /// the folder must be made again, and the retry's own error — the one writing that name into a
-    /// folder that exists throws — must reach the caller: not swallowed (`try?`), not replaced.
+    /// A write that fails for a reason of its own: a name longer than any file system takes (300
+    /// bytes; NAME_MAX is 255 on ext4 and APFS). With the folder there, that error must reach the
+    /// caller as it is. Then with the folder vanished: the first write fails because the folder is
+    /// missing (the path is walked before the name's length is looked at); the folder must be made
+    /// again, and the retry's own error — the one writing that name into a folder that exists
+    /// throws — must reach the caller: not swallowed (`try?`), not replaced.
     static func retriedWriteFails<E: FolderVanishedExercise>(_ storage: E, folder: URL,
-                                                             store: (String) -> (finished: Bool, error: Error?), _ run: CheckRun) {
+                                                             store: (String) -> StoreOutcome, _ run: CheckRun) {
         let fileManager = FileManager.default
         let longName = String(repeating: "k", count: 300)
         try? fileManager.removeItem(at: folder)
@@ -253,11 +281,25 @@ public enum Chapter9Checks {
         var expected: NSError?
         do { try Data(longName.utf8).write(to: folder.appendingPathComponent(longName)) } catch { expected = error as NSError }
         guard let expected else { run.fail("this file system took a 300-byte file name; the check cannot make a retry fail here"); return }
+        // First with the folder there: nothing to make again, and the write's own error goes out as it is.
+        let present = store(longName)
+        guard present.finished else { run.fail("store of a 300-byte name into the folder never returned: give up with the write's error"); return }
+        if let problem = writesProblem("store of a 300-byte name into the folder", present, wroteFile: false) { run.fail(problem); return }
+        guard let presentError = present.error.map({ $0 as NSError }) else {
+            run.fail("store of a 300-byte name (too long for any file system) into the folder reported nothing: the write's error must reach the caller")
+            return
+        }
+        guard presentError.domain == expected.domain && presentError.code == expected.code else {
+            run.fail("store of a 300-byte name into the folder must throw the write's own error, \(expected.domain) \(expected.code) here, "
+                     + "not another one: it threw \(presentError.domain) \(presentError.code)")
+            return
+        }
         try? fileManager.removeItem(at: folder)
         let outcome = store(longName)
         guard outcome.finished else { run.fail("store of a 300-byte name into a vanished folder never returned: retry once, then give up"); return }
         run.expect(fileManager.fileExists(atPath: folder.path),
                    "store into a vanished folder must make the folder again before it retries, even when the retry then fails")
+        if let problem = writesProblem("store of a 300-byte name into a vanished folder", outcome, wroteFile: false) { run.fail(problem) }
         guard let error = outcome.error else {
             run.fail("the folder vanished and the retried write failed (a 300-byte name, too long for any file system), but store "
                      + "reported nothing: the retry's error must reach the caller, not be swallowed")
@@ -267,6 +309,26 @@ public enum Chapter9Checks {
         run.expect(got.domain == expected.domain && got.code == expected.code,
                    "the folder vanished and the retried write failed (a 300-byte name): store must throw that write's own error, "
                    + "\(expected.domain) \(expected.code) here, not another one; it threw \(got.domain) \(got.code)")
+    }
+
+    /// One store in the fixed cases: whether it returned within its bound, what it threw, and the
+    /// writes it made through `files` (those that wrote the file, those that threw).
+    struct StoreOutcome {
+        var finished: Bool, error: Error?, succeeded: Int, failed: Int
+    }
+
+    /// What is wrong with the writes one store made, by count: more than two that failed (the
+    /// first and one retry), or a file left without a write through `files` that succeeded.
+    static func writesProblem(_ what: String, _ outcome: StoreOutcome, wroteFile: Bool) -> String? {
+        if outcome.failed > 2 {
+            return "\(what) tried the write \(outcome.failed + outcome.succeeded) times, \(outcome.failed) of them failing: "
+                + "retry once — the first write and one retry, no more — then let the error reach the caller"
+        }
+        if wroteFile && outcome.succeeded == 0 {
+            return "\(what) left its file, but no write through `files` succeeded: write through `files` "
+                + "(it writes as data.write(to:) does; the check counts the writes there)"
+        }
+        return nil
     }
 
     /// What happens to a storage's folder just before a store, in a generated run.
@@ -354,7 +416,16 @@ public enum Chapter9Checks {
                 // fixed cases above already bound every store that could loop; one that loops only
                 // here still ends the check at its time limit.
                 var threw: Error?
+                let before = storages[which].probes.writes
                 do { try storages[which].store(data, forKey: key) } catch { threw = error }
+                let after = storages[which].probes.writes
+                let outcome = StoreOutcome(finished: true, error: threw,
+                                           succeeded: after.succeeded - before.succeeded, failed: after.failed - before.failed)
+                var wroteFile = false
+                if threw == nil, case .folder(let files) = place(folders[which], fileManager) { wroteFile = files[key] == data }
+                if let problem = writesProblem("the last store", outcome, wroteFile: wroteFile) {
+                    return done.joined(separator: "; ") + ": " + problem
+                }
                 if (threw != nil) != shouldThrow {
                     return done.joined(separator: "; ") + ": the last store " + (threw.map { "threw \(describe($0))" } ?? "threw nothing")
                         + "; the reference " + (shouldThrow ? "throws: the folder cannot be made there, so the error must reach the caller"

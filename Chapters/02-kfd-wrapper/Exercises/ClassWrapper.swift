@@ -26,4 +26,5 @@ public enum ClassWrapper: ClassWrapperExercise {
     public static func makeView() -> PhotoView { PhotoView() }
     public static func setCacheKey(_ key: String?, on view: PhotoView) { view.kfd.cacheKey = key }
     public static func storedKey(of view: PhotoView) -> String? { view.storedKey }
+    public static func cacheKey(of view: PhotoView) -> String? { view.kfd.cacheKey }
 }

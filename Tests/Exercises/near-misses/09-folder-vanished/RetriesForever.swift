@@ -5,6 +5,9 @@ import Foundation
 
 public final class FolderVanished: Sendable {
     private let folder: URL
+    // DO NOT EDIT (the check counts the writes through this; it writes as data.write(to:) does)
+    private let files = WatchedWrites()
+    // END DO NOT EDIT
 
     public init(folder: URL) { self.folder = folder }
 
@@ -12,7 +15,7 @@ public final class FolderVanished: Sendable {
         let file = folder.appendingPathComponent(key)
         while true {
             do {
-                try data.write(to: file)
+                try files.write(data, to: file)
                 return
             } catch {
                 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -26,4 +29,6 @@ public final class FolderVanished: Sendable {
 }
 
 // DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
-extension FolderVanished: FolderVanishedExercise {}
+extension FolderVanished: FolderVanishedExercise {
+    public var probes: WatchedWrites { files }
+}

@@ -5,16 +5,19 @@ import Foundation
 
 public final class FolderVanished: Sendable {
     private let folder: URL
+    // DO NOT EDIT (the check counts the writes through this; it writes as data.write(to:) does)
+    private let files = WatchedWrites()
+    // END DO NOT EDIT
 
     public init(folder: URL) { self.folder = folder }
 
     public func store(_ data: Data, forKey key: String) throws {
         let file = folder.appendingPathComponent(key)
         do {
-            try data.write(to: file)
+            try files.write(data, to: file)
         } catch {
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try? data.write(to: file)
+            try? files.write(data, to: file)
         }
     }
 
@@ -24,4 +27,6 @@ public final class FolderVanished: Sendable {
 }
 
 // DO NOT EDIT below: the check calls through these lines and verifies that they are unchanged.
-extension FolderVanished: FolderVanishedExercise {}
+extension FolderVanished: FolderVanishedExercise {
+    public var probes: WatchedWrites { files }
+}
