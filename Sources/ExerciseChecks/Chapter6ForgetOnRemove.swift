@@ -68,7 +68,7 @@ extension Chapter6Checks {
             world.join(first)
             world.join(second)
             Asker(world).expectEnd(index, [
-                ("a", false, "removed(\"a\") was its only call"),
+                ("a", false, "removed(\"a\") was the only call that named it"),
                 ("c", true, "stored(\"c\") put it in and nobody removed it"),
             ], after: "removed(\"a\") on caller 1 and stored(\"c\") on caller 2")
             world.settle()
