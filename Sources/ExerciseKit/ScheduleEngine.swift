@@ -232,6 +232,11 @@ public final class Execution: @unchecked Sendable {
         return made
     }
 
+    /// A story event of the running thread that is no scheduling point (ScheduleWorld.tell).
+    func tell(_ thread: ScheduledThread, _ label: CheckMessage) {
+        events.append(ScheduleEvent(thread: thread.name, label: label))
+    }
+
     // MARK: Findings
 
     /// Records a broken property (first one first; each once).

@@ -109,6 +109,13 @@ public final class ScheduleWorld: @unchecked Sendable {
         execution.point(me, Pending(label: label, enabled: { true }))
     }
 
+    /// Adds `label` to the story as the calling thread's next event, without a scheduling point:
+    /// what the check is about to do ("calls removed(\"a\")"), so the story reads in its terms.
+    public func tell(_ label: some CheckMessageConvertible) {
+        guard let me else { return }
+        execution.tell(me, label.checkMessage)
+    }
+
     /// Holds time still (`true`): timers fire only when nobody else can go, as when a call returns
     /// long before any deadline; a timed wait meanwhile can only give up. `false` lets them fire at any point.
     public func holdTime(_ held: Bool) { execution.timeHeld = held }

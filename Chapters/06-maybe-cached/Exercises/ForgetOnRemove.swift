@@ -3,7 +3,9 @@
 // Kingfisher's set only grows: after `remove(forKey:)` it still says "maybe". Make this index
 // forget a name on `removed(_:)`, and forget everything (an empty set, not nil) on `removedAll()`,
 // so the shortcut also answers misses for what this cache removed itself. Every access to `names`
-// happens on `queue`, from whichever thread calls.
+// happens on `queue`, from whichever thread calls, in the order of the calls: a question asked
+// after a call has returned sees its change. (An index nobody holds any more cannot be asked:
+// changes still queued for it may be dropped — but must not crash.)
 // Read: Chapters/06-maybe-cached/README.md (part 1), Sources/KFDCache/DiskStorageBackend.swift.
 // Check: swift run workbook check 06-forget-on-remove      Hint: swift run workbook hint 06-forget-on-remove
 
