@@ -190,7 +190,7 @@ public enum Chapter9Checks {
         }
         /// The header's "retry once", counted: at most two writes that fail in one store; and a
         /// file the store left was written through `files`.
-        func expectWrites(_ what: String, _ outcome: StoreOutcome, key: String) {
+        func expectWrites(_ what: CheckMessage, _ outcome: StoreOutcome, key: String) {
             if let problem = writesProblem(what, outcome, wroteFile: outcome.error == nil && exists(key)) { run.fail(problem) }
         }
         /// Whether the folder lists a file named exactly `key` holding the key's bytes (compared by
@@ -202,23 +202,30 @@ public enum Chapter9Checks {
 
         let plain = store("Photo-A")
         run.expect(plain.finished && plain.error == nil && exists("Photo-A"),
-                   "storing \"Photo-A\" into the folder " + (plain.error.map { "threw \(describe($0))" } ?? "did not leave a file named \"Photo-A\" with its data"))
-        expectWrites("store(\"Photo-A\") into the folder", plain, key: "Photo-A")
+                   "storing \"Photo-A\" into the folder " + (plain.error.map { "threw \(describe($0))" } ?? "did not leave a file named \"Photo-A\" with its data"),
+                   ko: "\"Photo-A\"를 폴더에 저장했더니 " + (plain.error.map { "오류를 던졌습니다: \(describe($0))" } ?? "그 데이터를 담은 \"Photo-A\" 파일이 남지 않았습니다"))
+        expectWrites(CheckMessage("store(\"Photo-A\") into the folder", ko: "폴더에 한 store(\"Photo-A\")"), plain, key: "Photo-A")
 
         try? fileManager.removeItem(at: folder)   // the system purged Library/Caches, or a user cleaned up
         let vanished = store("Photo-B")
-        guard vanished.finished else { run.fail("store into a vanished folder never returned: a retry loop without end?"); return }
+        guard vanished.finished else { run.fail("store into a vanished folder never returned: a retry loop without end?",
+                                                     ko: "사라진 폴더에 store를 부르자 돌아오지 않았습니다: 끝나지 않는 재시도 루프인가요?"); return }
         run.expect(vanished.error == nil && exists("Photo-B"),
-                   "store into a vanished folder must recreate the folder and retry; it \(vanished.error.map { "threw \(describe($0))" } ?? "wrote nothing")")
-        expectWrites("store into a vanished folder", vanished, key: "Photo-B")
+                   "store into a vanished folder must recreate the folder and retry; it \(vanished.error.map { "threw \(describe($0))" } ?? "wrote nothing")",
+                   ko: "사라진 폴더에 store하면 폴더를 다시 만들고 한 번 더 써야 합니다. 그런데 "
+                       + (vanished.error.map { "오류를 던졌습니다: \(describe($0))" } ?? "아무것도 쓰지 않았습니다"))
+        expectWrites(CheckMessage("store into a vanished folder", ko: "사라진 폴더에 한 store"), vanished, key: "Photo-B")
 
         // The folder and its parent vanished (the whole Caches folder was purged): make both again.
         try? fileManager.removeItem(at: base)
         let deep = store("Photo-D")
-        guard deep.finished else { run.fail("store after the folder and its parent vanished never returned"); return }
+        guard deep.finished else { run.fail("store after the folder and its parent vanished never returned",
+                                                 ko: "폴더와 그 상위 폴더가 사라진 뒤 store가 돌아오지 않았습니다"); return }
         run.expect(deep.error == nil && exists("Photo-D"), "store after the folder *and its parent* vanished must recreate both "
-                   + "(intermediate folders too) and retry; it \(deep.error.map { "threw \(describe($0))" } ?? "wrote nothing")")
-        expectWrites("store after the folder and its parent vanished", deep, key: "Photo-D")
+                   + "(intermediate folders too) and retry; it \(deep.error.map { "threw \(describe($0))" } ?? "wrote nothing")",
+                   ko: "폴더와 *그 상위 폴더까지* 사라진 뒤의 store는 둘 다(중간 폴더까지) 다시 만들고 한 번 더 써야 합니다. 그런데 "
+                       + (deep.error.map { "오류를 던졌습니다: \(describe($0))" } ?? "아무것도 쓰지 않았습니다"))
+        expectWrites(CheckMessage("store after the folder and its parent vanished", ko: "폴더와 그 상위 폴더가 사라진 뒤의 store"), deep, key: "Photo-D")
 
         // The folder vanished and cannot be made again (a file where its parent was): the retry's
         // failure must reach the caller, not be swallowed.
@@ -228,10 +235,12 @@ public enum Chapter9Checks {
             return
         }
         let impossible = store("Photo-E")
-        guard impossible.finished else { run.fail("store into a folder that cannot be recreated never returned: retry once, then give up"); return }
+        guard impossible.finished else { run.fail("store into a folder that cannot be recreated never returned: retry once, then give up",
+                                                       ko: "다시 만들 수 없는 폴더에 store를 부르자 돌아오지 않았습니다: 한 번만 재시도하고 포기해야 합니다"); return }
         run.expect(impossible.error != nil, "store into a vanished folder that cannot be recreated reported nothing: when the retry "
-                   + "fails too, its error must reach the caller")
-        expectWrites("store into a vanished folder that cannot be recreated", impossible, key: "Photo-E")
+                   + "fails too, its error must reach the caller",
+                   ko: "다시 만들 수 없는 사라진 폴더에 store했는데 아무 오류도 알리지 않았습니다: 재시도까지 실패하면 그 오류가 호출한 쪽에 전달돼야 합니다")
+        expectWrites(CheckMessage("store into a vanished folder that cannot be recreated", ko: "다시 만들 수 없는 사라진 폴더에 한 store"), impossible, key: "Photo-E")
         try? fileManager.removeItem(at: base)
         do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             run.fail("the check could not recreate its folder \(folder.path): \(error)")
@@ -249,15 +258,19 @@ public enum Chapter9Checks {
         do { try Data("Photo-C".utf8).write(to: folder.appendingPathComponent("Photo-C")) } catch { writeError = error as NSError }
         let blocked = store("Photo-C")
         guard blocked.finished else {
-            run.fail("store where a file blocks the folder never returned: retry once, then give up with the error")
+            run.fail("store where a file blocks the folder never returned: retry once, then give up with the error",
+                     ko: "폴더 자리를 파일이 막고 있을 때 store가 돌아오지 않았습니다: 한 번만 재시도하고, 그 오류와 함께 포기해야 합니다")
             return
         }
-        run.expect(blocked.error != nil, "store where a file blocks the folder reported nothing: the error must reach the caller")
-        expectWrites("store where a file blocks the folder", blocked, key: "Photo-C")
+        run.expect(blocked.error != nil, "store where a file blocks the folder reported nothing: the error must reach the caller",
+                   ko: "폴더 자리를 파일이 막고 있는데 store가 아무 오류도 알리지 않았습니다: 그 오류가 호출한 쪽에 전달돼야 합니다")
+        expectWrites(CheckMessage("store where a file blocks the folder", ko: "폴더 자리를 파일이 막고 있을 때의 store"), blocked, key: "Photo-C")
         if let got = blocked.error.map({ $0 as NSError }), let writeError {
             run.expect(got.domain == writeError.domain && got.code == writeError.code,
                        "store where a file blocks the folder must throw the write's own error (\(writeError.domain) \(writeError.code) here), "
-                       + "not another one: it threw \(got.domain) \(got.code)")
+                       + "not another one: it threw \(got.domain) \(got.code)",
+                       ko: "폴더 자리를 파일이 막고 있을 때 store는 쓰기 자체가 던진 오류(여기서는 \(writeError.domain) \(writeError.code))를 "
+                       + "바꾸지 말고 그대로 던져야 합니다. 던진 오류: \(got.domain) \(got.code)")
         }
         if run.passed { retriedWriteFails(storage, folder: folder, store: store, run) }
         if run.passed { storesOnGeneratedFolderStates(E.self, run) }
@@ -283,32 +296,42 @@ public enum Chapter9Checks {
         guard let expected else { run.fail("this file system took a 300-byte file name; the check cannot make a retry fail here"); return }
         // First with the folder there: nothing to make again, and the write's own error goes out as it is.
         let present = store(longName)
-        guard present.finished else { run.fail("store of a 300-byte name into the folder never returned: give up with the write's error"); return }
-        if let problem = writesProblem("store of a 300-byte name into the folder", present, wroteFile: false) { run.fail(problem); return }
+        guard present.finished else { run.fail("store of a 300-byte name into the folder never returned: give up with the write's error",
+                                                    ko: "300바이트 이름을 폴더에 store하자 돌아오지 않았습니다: 쓰기 오류와 함께 포기해야 합니다"); return }
+        if let problem = writesProblem(CheckMessage("store of a 300-byte name into the folder", ko: "300바이트 이름을 폴더에 넣는 store"), present, wroteFile: false) { run.fail(problem); return }
         guard let presentError = present.error.map({ $0 as NSError }) else {
-            run.fail("store of a 300-byte name (too long for any file system) into the folder reported nothing: the write's error must reach the caller")
+            run.fail("store of a 300-byte name (too long for any file system) into the folder reported nothing: the write's error must reach the caller",
+                     ko: "300바이트 이름(어느 파일 시스템에도 너무 긴 이름)을 폴더에 store했는데 아무 오류도 알리지 않았습니다: 쓰기 오류가 호출한 쪽에 전달돼야 합니다")
             return
         }
         guard presentError.domain == expected.domain && presentError.code == expected.code else {
             run.fail("store of a 300-byte name into the folder must throw the write's own error, \(expected.domain) \(expected.code) here, "
-                     + "not another one: it threw \(presentError.domain) \(presentError.code)")
+                     + "not another one: it threw \(presentError.domain) \(presentError.code)",
+                     ko: "300바이트 이름을 폴더에 store하면 쓰기 자체가 던진 오류(여기서는 \(expected.domain) \(expected.code))를 바꾸지 말고 "
+                     + "그대로 던져야 합니다. 던진 오류: \(presentError.domain) \(presentError.code)")
             return
         }
         try? fileManager.removeItem(at: folder)
         let outcome = store(longName)
-        guard outcome.finished else { run.fail("store of a 300-byte name into a vanished folder never returned: retry once, then give up"); return }
+        guard outcome.finished else { run.fail("store of a 300-byte name into a vanished folder never returned: retry once, then give up",
+                                                     ko: "사라진 폴더에 300바이트 이름을 store하자 돌아오지 않았습니다: 한 번만 재시도하고 포기해야 합니다"); return }
         run.expect(fileManager.fileExists(atPath: folder.path),
-                   "store into a vanished folder must make the folder again before it retries, even when the retry then fails")
-        if let problem = writesProblem("store of a 300-byte name into a vanished folder", outcome, wroteFile: false) { run.fail(problem) }
+                   "store into a vanished folder must make the folder again before it retries, even when the retry then fails",
+                   ko: "사라진 폴더에 store하면, 재시도가 실패하더라도 재시도하기 전에 폴더를 다시 만들어야 합니다")
+        if let problem = writesProblem(CheckMessage("store of a 300-byte name into a vanished folder", ko: "300바이트 이름을 사라진 폴더에 넣는 store"), outcome, wroteFile: false) { run.fail(problem) }
         guard let error = outcome.error else {
             run.fail("the folder vanished and the retried write failed (a 300-byte name, too long for any file system), but store "
-                     + "reported nothing: the retry's error must reach the caller, not be swallowed")
+                     + "reported nothing: the retry's error must reach the caller, not be swallowed",
+                     ko: "폴더가 사라졌고 재시도한 쓰기도 실패했는데(300바이트 이름은 어느 파일 시스템에도 너무 깁니다) store는 아무 오류도 "
+                     + "알리지 않았습니다: 재시도의 오류를 삼키지 말고 호출한 쪽에 전달해야 합니다")
             return
         }
         let got = error as NSError
         run.expect(got.domain == expected.domain && got.code == expected.code,
                    "the folder vanished and the retried write failed (a 300-byte name): store must throw that write's own error, "
-                   + "\(expected.domain) \(expected.code) here, not another one; it threw \(got.domain) \(got.code)")
+                   + "\(expected.domain) \(expected.code) here, not another one; it threw \(got.domain) \(got.code)",
+                   ko: "폴더가 사라졌고 재시도한 쓰기도 실패했습니다(300바이트 이름): store는 그 쓰기 자체의 오류(여기서는 "
+                   + "\(expected.domain) \(expected.code))를 바꾸지 말고 그대로 던져야 합니다. 던진 오류: \(got.domain) \(got.code)")
     }
 
     /// One store in the fixed cases: whether it returned within its bound, what it threw, and the
@@ -319,14 +342,18 @@ public enum Chapter9Checks {
 
     /// What is wrong with the writes one store made, by count: more than two that failed (the
     /// first and one retry), or a file left without a write through `files` that succeeded.
-    static func writesProblem(_ what: String, _ outcome: StoreOutcome, wroteFile: Bool) -> String? {
+    static func writesProblem(_ what: CheckMessage, _ outcome: StoreOutcome, wroteFile: Bool) -> CheckMessage? {
         if outcome.failed > 2 {
-            return "\(what) tried the write \(outcome.failed + outcome.succeeded) times, \(outcome.failed) of them failing: "
-                + "retry once — the first write and one retry, no more — then let the error reach the caller"
+            return CheckMessage("\(what) tried the write \(outcome.failed + outcome.succeeded) times, \(outcome.failed) of them failing: "
+                                + "retry once — the first write and one retry, no more — then let the error reach the caller",
+                                ko: "\(what.ko)에서 쓰기를 \(outcome.failed + outcome.succeeded)번 시도했고 그중 \(outcome.failed)번이 실패했습니다: "
+                                + "재시도는 한 번뿐입니다 — 처음 쓰기와 재시도 한 번, 그 이상은 없습니다 — 그다음 오류를 호출한 쪽에 넘기세요")
         }
         if wroteFile && outcome.succeeded == 0 {
-            return "\(what) left its file, but no write through `files` succeeded: write through `files` "
-                + "(it writes as data.write(to:) does; the check counts the writes there)"
+            return CheckMessage("\(what) left its file, but no write through `files` succeeded: write through `files` "
+                                + "(it writes as data.write(to:) does; the check counts the writes there)",
+                                ko: "\(what.ko)는 파일을 남겼지만 `files`를 거친 쓰기는 하나도 성공하지 않았습니다: `files`를 거쳐 쓰세요 "
+                                + "(data.write(to:)처럼 쓰고, 확인은 거기서 쓰기 횟수를 셉니다)")
         }
         return nil
     }
@@ -423,23 +450,23 @@ public enum Chapter9Checks {
                                            succeeded: after.succeeded - before.succeeded, failed: after.failed - before.failed)
                 var wroteFile = false
                 if threw == nil, case .folder(let files) = place(folders[which], fileManager) { wroteFile = files[key] == data }
-                if let problem = writesProblem("the last store", outcome, wroteFile: wroteFile) {
-                    return done.joined(separator: "; ") + ": " + problem
+                if let problem = writesProblem(CheckMessage("the last store", ko: "마지막 store"), outcome, wroteFile: wroteFile) {
+                    return CheckMessage(done.joined(separator: "; ") + ": ") + problem
                 }
                 if (threw != nil) != shouldThrow {
-                    return done.joined(separator: "; ") + ": the last store " + (threw.map { "threw \(describe($0))" } ?? "threw nothing")
+                    return CheckMessage(done.joined(separator: "; ") + ": the last store " + (threw.map { "threw \(describe($0))" } ?? "threw nothing")
                         + "; the reference " + (shouldThrow ? "throws: the folder cannot be made there, so the error must reach the caller"
-                                                            : "succeeds: a missing folder is made again (with the folders above it) and the write retried once")
+                                                            : "succeeds: a missing folder is made again (with the folders above it) and the write retried once"))
                 }
                 // The storage that stored, after each store; both, after the last.
                 for index in number == steps.count - 1 ? [0, 1] : [which] {
                     let seen = place(folders[index], fileManager)
                     let parentKind = place(parents[index], fileManager, listing: false).kind, expectedParentKind = parentModel[index].kind
                     if seen != folderModel[index] || parentKind != expectedParentKind {
-                        return "after \(done.joined(separator: "; ")), storage \(index == 0 ? "one" : "two")'s folder holds "
+                        return CheckMessage("after \(done.joined(separator: "; ")), storage \(index == 0 ? "one" : "two")'s folder holds "
                             + "\(show(seen)) and the folder above it is \(parentKind); the reference: \(show(folderModel[index])), "
                             + "and \(expectedParentKind) above (each store writes its own folder, the file named by its key, its bytes, "
-                            + "nothing else)"
+                            + "nothing else)")
                     }
                 }
             }

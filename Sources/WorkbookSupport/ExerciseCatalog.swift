@@ -16,6 +16,8 @@ public struct ExerciseInfo: Sendable, Equatable {
     /// The title and hints in Korean, from workbook.json (`title_ko`, `hints_ko`), if written.
     public var koreanTitle: String? = nil
     public var koreanHints: [String]? = nil
+    /// The DO NOT EDIT digests of earlier versions of this exercise (see Manifest's `earlierGlue`).
+    public var earlierGlue: [String] = []
 
     /// The title as `language` reads it (English when there is no Korean).
     public func title(in language: Language) -> String { language == .ko ? koreanTitle ?? title : title }
@@ -43,7 +45,7 @@ public enum ExerciseCatalog {
         chapter.exercises.map {
             ExerciseInfo(name: $0.id, chapter: chapter.number, title: $0.title, file: $0.file, type: $0.type,
                          check: $0.check, glue: $0.glue, isConcurrency: $0.concurrency ?? false, hints: $0.hints,
-                         koreanTitle: $0.koreanTitle, koreanHints: $0.koreanHints)
+                         koreanTitle: $0.koreanTitle, koreanHints: $0.koreanHints, earlierGlue: $0.earlierGlue ?? [])
         }
     }
 

@@ -35,6 +35,9 @@ public struct WorkbookManifest: Decodable, Sendable {
         public let check: String
         /// The SHA-256 of the file's protected (DO NOT EDIT) lines: see ExerciseKit's `Glue`.
         public let glue: String
+        /// The digests earlier versions of the workbook shipped for these lines (`glue_earlier`): a
+        /// learner's file carrying one is from before the change, not edited by the learner.
+        public let earlierGlue: [String]?
         /// Whether the mistakes it is about are concurrency mistakes (three near-misses at least).
         public let concurrency: Bool?
         public let hints: [String]
@@ -44,7 +47,7 @@ public struct WorkbookManifest: Decodable, Sendable {
 
         enum CodingKeys: String, CodingKey {
             case id, title, file, type, check, glue, concurrency, hints
-            case koreanTitle = "title_ko", koreanHints = "hints_ko"
+            case koreanTitle = "title_ko", koreanHints = "hints_ko", earlierGlue = "glue_earlier"
         }
     }
 

@@ -39,7 +39,7 @@ public enum Strings {
         case chapterWhereToRead, chapterTryIt, chapterNoExercise, chapterHintCommand, chapterNotes
         case chapterHelp, errorChapterStopped, errorSeedMissing, errorSeedNotNumber, errorUnknownOption
         // the loop: interrupts, folders that cannot be written, protected lines, backups, the list's legend
-        case interrupted, errorCannotWrite, watchStopped, glueLineChanged, glueLineRemoved, glueLineAdded, glueUndo
+        case interrupted, errorCannotWrite, watchStopped, glueLineChanged, glueLineRemoved, glueLineAdded, glueUndo, glueEarlierVersion, glueCarryOver
         case resetKeptCopy, listLegend, crashWhile, compileMore, fileNotFolder
     }
 
@@ -291,6 +291,10 @@ public enum Strings {
         .glueLineAdded: "line {1} was added among the DO NOT EDIT lines: `{2}`",
         .glueUndo: "the check calls your code through those lines: undo that edit (swift run workbook reset {1} restores "
             + "the whole file and keeps a copy of yours).",
+        .glueEarlierVersion: "your file's DO NOT EDIT lines are the ones an earlier version of the workbook shipped; this "
+            + "version changed them, so the check cannot call your code through them. You did not edit them.",
+        .glueCarryOver: "swift run workbook reset {1} gives you the new file and keeps yours in .workbook-backups/; "
+            + "carry your answer over into the new file.",
         .resetKeptCopy: "Your version was kept as {1}.",
         .listLegend: "done: passed, and the file is still the one that passed · to do: checked, not passing yet · "
             + "changed: edited since its last check · unchecked: not checked yet · missing: the file is gone",
@@ -521,6 +525,10 @@ public enum Strings {
         .glueLineAdded: "DO NOT EDIT 줄들 사이에 {1}번째 줄이 추가되었습니다: `{2}`",
         .glueUndo: "확인은 이 줄들을 거쳐 여러분 코드를 부릅니다: 그 수정을 되돌리세요 (swift run workbook reset {1}은 "
             + "파일 전체를 되돌리고 여러분 파일의 사본을 남깁니다).",
+        .glueEarlierVersion: "여러분 파일의 DO NOT EDIT 줄은 이전 버전의 workbook이 배포한 그대로입니다. 이번 버전에서 "
+            + "이 줄들이 바뀌어서 확인이 이 줄들을 거쳐 여러분 코드를 부를 수 없습니다. 여러분이 고친 것이 아닙니다.",
+        .glueCarryOver: "swift run workbook reset {1}로 새 파일을 받으세요(여러분 파일은 .workbook-backups/에 남습니다). "
+            + "그다음 여러분의 답을 새 파일로 옮기면 됩니다.",
         .resetKeptCopy: "여러분의 파일은 {1}에 남겨 두었습니다.",
         .listLegend: "완료: 통과했고 파일이 통과한 그대로임 · 할 일: 확인했지만 아직 통과 못 함 · "
             + "바뀜: 마지막 확인 뒤 고침 · 미확인: 아직 확인 안 함 · 없음: 파일이 사라짐",

@@ -66,6 +66,9 @@ enum CheckResult: Sendable {
     /// The learner's DO NOT EDIT lines differ from the shipped stub's: each change, then the
     /// learner's own compiler messages, if any.
     case protectedLinesChanged([String], compiler: [String])
+    /// The DO NOT EDIT lines are those of an earlier version of the exercise (the learner's file
+    /// predates a change of the workbook): each difference from the new ones.
+    case earlierVersion([String])
 
     var passed: Bool {
         if case .outcome(let outcome) = self { return outcome.verdict == .passed }
@@ -272,6 +275,13 @@ struct CheckPackage {
 
     /// What became of the DO NOT EDIT lines of `subject`'s file, compared with the shipped stub's,
     /// in the learner's words (empty when they are as shipped).
+    /// Whether the subject's DO NOT EDIT lines are exactly those of an earlier version of its exercise.
+    func hasEarlierGlue(_ subject: CheckSubject) -> Bool {
+        guard !subject.exercise.earlierGlue.isEmpty,
+              let source = try? String(contentsOf: subject.source, encoding: .utf8) else { return false }
+        return subject.exercise.earlierGlue.contains(Glue.digest(of: source))
+    }
+
     func protectedLineChanges(_ subject: CheckSubject) -> [String] {
         guard let source = try? String(contentsOf: subject.source, encoding: .utf8),
               let shipped = try? String(contentsOf: root.appendingPathComponent(subject.exercise.shipped), encoding: .utf8) else { return [] }

@@ -157,6 +157,7 @@ enum Checking {
         if buildAlone, let output = package.build([subject.exercise], swift: swift) {
             let messages = package.compilerMessages(for: subject, in: output)
             let changes = package.protectedLineChanges(subject)
+            if !changes.isEmpty, package.hasEarlierGlue(subject) { return .earlierVersion(changes) }
             if !changes.isEmpty { return .protectedLinesChanged(changes, compiler: messages) }
             return messages.contains(where: { $0.contains(": error: ") })
                 ? .doesNotCompile(messages) : .buildFailed(String(output.suffix(1_500)))
@@ -164,6 +165,7 @@ enum Checking {
         let result = package.run(subject)
         if case .outcome(let outcome) = result, outcome.verdict == .glueEdited {
             let changes = package.protectedLineChanges(subject)
+            if !changes.isEmpty, package.hasEarlierGlue(subject) { return .earlierVersion(changes) }
             if !changes.isEmpty { return .protectedLinesChanged(changes, compiler: []) }
         }
         return result
@@ -240,6 +242,11 @@ enum Checking {
             for change in changes.prefix(4) { detail(change) }
             detail(Strings.text(.glueUndo, exercise.name))
             compilerMessages(compiler.filter { $0.contains(": error: ") })
+        case .earlierVersion(let changes):
+            print(title(Strings.text(.verdictGlue), .yellow))
+            detail(Strings.text(.glueEarlierVersion))
+            for change in changes.prefix(2) { detail(Terminal.styled(change, .dim)) }
+            detail(Strings.text(.glueCarryOver, exercise.name))
         case .buildFailed(let output):
             print(title(Strings.text(.verdictNotChecked), .red))
             detail(Strings.text(.notBuilt).trimmingCharacters(in: CharacterSet(charactersIn: ": ")))
@@ -506,6 +513,7 @@ enum Checking {
         case .hung: return "hung"
         case .doesNotCompile(let messages): return "does not compile: \(messages.first ?? "")"
         case .protectedLinesChanged(let changes, _): return "DO NOT EDIT lines changed: \(changes.first ?? "")"
+        case .earlierVersion(let changes): return "DO NOT EDIT lines of an earlier version: \(changes.first ?? "")"
         case .buildFailed(let text): return "not built: \(text.suffix(200))"
         }
     }

@@ -8,6 +8,7 @@
 // .build/loop-tests/workbook (inside .build: git-ignored, and reused, so only the first run pays
 // for building the library the check programs link; files are copied only when they changed).
 
+import ExerciseKit
 import Foundation
 import Testing
 import WorkbookSupport
@@ -58,6 +59,24 @@ struct InterruptTests {
         #expect(result.stdout.contains("line \(line) is a DO NOT EDIT line, and it was changed"), "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("`internal enum ClassWrapper"), "\(result.stdout)")
         #expect(!result.stdout.contains("V02classwrapper_learner"), "the generated program's errors are shown: \(result.stdout)")
+    }
+
+    @Test("a file with an earlier version's DO NOT EDIT lines is told so, not blamed for an edit", .timeLimit(.minutes(20)))
+    func earlierVersionOfTheGlue() throws {
+        let copy = try WorkbookCopy.synced()
+        let exercise = try #require(ExerciseCatalog.exercises.first { $0.name == "02-class-wrapper" })
+        let shipped = try String(contentsOf: copy.url.appendingPathComponent(exercise.shipped), encoding: .utf8)
+        // The version before the getter was read through: the same file without that one line.
+        let added = "    public static func cacheKey(of view: PhotoView) -> String? { view.kfd.cacheKey }\n"
+        let earlier = shipped.replacingOccurrences(of: added, with: "")
+        try #require(earlier != shipped, "the shipped stub has no `cacheKey(of:)` line: update this test")
+        try #require(exercise.earlierGlue.contains(Glue.digest(of: earlier)), "workbook.json's glue_earlier lacks the earlier digest")
+        try Data(earlier.utf8).write(to: copy.url.appendingPathComponent(exercise.stub))
+        let result = ChildProcess.run(try builtWorkbook(), arguments: ["check", exercise.name, "--lang", "en"], environment: ["COLUMNS": "200"],
+                                      directory: copy.url, timeout: 1_200)
+        #expect(result.stdout.contains("an earlier version of the workbook shipped"), "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("carry your answer over"), "\(result.stdout)")
+        #expect(!result.stdout.contains("undo that edit"), "an earlier version is blamed on the learner: \(result.stdout)")
     }
 
     @Test("a failing check says what is wrong in Korean under --lang ko, in English under --lang en", .timeLimit(.minutes(20)))

@@ -81,7 +81,8 @@ struct ManifestTests {
         let shipped = try #require(text(exercise.shipped), "\(exercise.shipped) is missing: copy the shipped stub there (workbook reset restores from it)")
         let solution = try #require(text(exercise.solution), "\(exercise.solution) is missing")
         #expect(Glue.digest(of: shipped) == exercise.glue,
-                "the protected lines of \(exercise.shipped) changed: if on purpose, set \"glue\" of \(exercise.name) in workbook.json to \"\(Glue.digest(of: shipped))\"")
+                "the protected lines of \(exercise.shipped) changed: if on purpose, set \"glue\" of \(exercise.name) in workbook.json to \"\(Glue.digest(of: shipped))\" and move the old one into \"glue_earlier\" (a learner's file from before the change is then told so)")
+        #expect(!exercise.earlierGlue.contains(exercise.glue), "\(exercise.name): its glue is listed among the earlier ones too")
         #expect(Glue.digest(of: solution) == exercise.glue,
                 "\(exercise.solution) must keep the stub's DO NOT EDIT lines exactly (digest \(Glue.digest(of: solution)), expected \(exercise.glue))")
 
