@@ -16,8 +16,9 @@ extension CheckRun {
             return true
         }
         let preemptions = counterexample.preemptions == 1 ? "1 preemption" : "\(counterexample.preemptions) preemptions"
+        let story = counterexample.story.isEmpty ? "the check's thread alone, nothing else ran" : counterexample.story
         fail("\(counterexample.failures[0])\nThe schedule that shows it (\(title); found after \(exploration.schedules) "
-             + "explored; \(preemptions)): " + counterexample.story)
+             + "explored; \(preemptions)\(exploration.virtualTime ? "; virtual time" : "")): " + story)
         return false
     }
 }

@@ -22,6 +22,9 @@ struct Pending {
     /// The workbook's own bookkeeping (a thread starting, a worker taking the next item): left
     /// out of the story a counterexample tells.
     var quiet = false
+    /// On a virtual clock (ScheduleVirtualTime.swift): the instant, in nanoseconds, from which the
+    /// operation may go even if `enabled` is false (a timer's deadline, a timed wait giving up).
+    var deadline: Int64?
 }
 
 /// One logical thread of an execution.
@@ -84,6 +87,8 @@ public final class Execution: @unchecked Sendable {
     /// While true, timers do not fire unless nobody else can go (the scenario holds time still
     /// around a call that must return long before any deadline).
     var timeHeld = false
+    /// The run's virtual clock, its run loops and timers (off unless the options turn it on).
+    let timeline = VirtualTimeline()
 
     init(chooser: ScheduleChooser, stepBudget: Int) {
         self.chooser = chooser
@@ -134,6 +139,7 @@ public final class Execution: @unchecked Sendable {
     func dispose() {
         threads.removeAll()
         models.removeAll()
+        timeline.dispose()
     }
 
     // MARK: Scheduling points
@@ -175,9 +181,13 @@ public final class Execution: @unchecked Sendable {
     /// Picks the next thread among those that can go, records the event; ends the run when none
     /// can (complete, or a deadlock).
     private func choose() -> ScheduledThread? {
-        var enabled = threads.filter { !$0.finished && ($0.pending?.enabled() ?? false) }
+        var enabled = threads.filter { !$0.finished && ($0.pending.map(timeline.canGo) ?? false) }
         var timedOut = false
-        if enabled.isEmpty {
+        if enabled.isEmpty, let passed = timeline.advance(threads) {
+            timeline.untold = ScheduleEvent(thread: "time", label: passed)
+            enabled = threads.filter { !$0.finished && ($0.pending.map(timeline.canGo) ?? false) }
+        }
+        if enabled.isEmpty, !timeline.isOn {
             enabled = threads.filter { !$0.finished && $0.pending?.timed == true }
             timedOut = true
         }
@@ -194,6 +204,8 @@ public final class Execution: @unchecked Sendable {
         let pick = chooser.choose(among: enabled.map(\.id), current: current)
         guard let next = enabled.first(where: { $0.id == pick }) else { return nil }
         if let pending = next.pending, !pending.quiet || timedOut {
+            if let passed = timeline.untold { events.append(passed) }
+            timeline.untold = nil
             events.append(ScheduleEvent(thread: next.name, label: (timedOut ? "(time passes: nobody else can go) " : "") + pending.label))
         }
         return next

@@ -17,6 +17,9 @@ public struct ScheduleOptions: Sendable {
     public var scheduleBudget = 4_000
     /// A run that does not end within this many seconds blocked outside the scheduler.
     public var secondsPerRun = 10.0
+    /// Whether each run keeps a virtual clock (ScheduleVirtualTime.swift): timers, deadlines and
+    /// timed waits then come due at their virtual time, and running code takes none.
+    public var virtualTime = false
 
     public init(preemptions: Int = 2, randomSchedules: Int = 100) {
         self.preemptions = preemptions
@@ -54,6 +57,7 @@ public struct Exploration: Sendable {
     /// Whether every schedule within the preemption bound was run (the budget was not hit).
     public var exhaustive = true
     public var preemptions = 0
+    public var virtualTime = false
     public var counterexample: Counterexample?
 
     public var schedules: Int { systematic + random }
@@ -62,7 +66,8 @@ public struct Exploration: Sendable {
     public var summary: String {
         let bound = exhaustive ? "every schedule with ≤ \(preemptions) preemptions"
             : "the first schedules with ≤ \(preemptions) preemptions (not all: the budget ran out)"
-        return "\(schedules) schedules run: \(bound) (\(systematic) runs), then \(random) seeded random ones"
+        let clock = virtualTime ? "; time is virtual (the clock moves only when no thread can go, never by the machine's)" : ""
+        return "\(schedules) schedules run: \(bound) (\(systematic) runs), then \(random) seeded random ones\(clock)"
     }
 }
 
@@ -135,9 +140,11 @@ public enum ScheduleExplorer {
                                _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> Exploration {
         var result = Exploration()
         result.preemptions = options.preemptions
+        result.virtualTime = options.virtualTime
         var longest = 1
         func runOnce(_ chooser: ScheduleChooser) -> Execution {
             let execution = Execution(chooser: chooser, stepBudget: options.stepBudget)
+            execution.timeline.isOn = options.virtualTime
             let world = ScheduleWorld(execution)
             let first = execution.spawn("the check", from: nil) { scenario(world) }
             if !execution.start(first, seconds: options.secondsPerRun) {
@@ -206,6 +213,7 @@ public enum ScheduleExplorer {
     public static func replay(_ choices: [Int], options: ScheduleOptions = ScheduleOptions(),
                               _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> [String] {
         let execution = Execution(chooser: ReplayChooser(choices), stepBudget: options.stepBudget)
+        execution.timeline.isOn = options.virtualTime
         let world = ScheduleWorld(execution)
         let first = execution.spawn("the check", from: nil) { scenario(world) }
         _ = execution.start(first, seconds: options.secondsPerRun)
