@@ -201,8 +201,8 @@ struct BridgePath: Sendable {
                        + "thread, of which there are few) waiting. Schedule the timeout (e.g. asyncAfter) and return at once")
         }
         if keys != [Self.key] {
-            world.fail("\(name): the loader was asked for \(keys.map { "\"\($0)\"" }) — call load once, with the key exactly as given "
-                       + "(\"\(Self.key)\")")
+            let asked = keys.isEmpty ? "never asked for anything" : "asked for " + keys.map { "\"\($0)\"" }.joined(separator: ", ")
+            world.fail("\(name): the loader was \(asked) — call load once, with the key exactly as given (\"\(Self.key)\")")
         }
         guard let first = resumes.first else {
             var message = callback.result == nil

@@ -66,7 +66,7 @@ public struct Exploration: Sendable {
     public var summary: String {
         let bound = exhaustive ? "every schedule with ≤ \(preemptions) preemptions"
             : "the first schedules with ≤ \(preemptions) preemptions (not all: the budget ran out)"
-        let clock = virtualTime ? "; time is virtual (the clock moves only when no thread can go, never by the machine's)" : ""
+        let clock = virtualTime ? ", on a virtual clock (time moves only when no thread can go, not with the machine)" : ""
         return "\(schedules) schedules run: \(bound) (\(systematic) runs), then \(random) seeded random ones\(clock)"
     }
 }
