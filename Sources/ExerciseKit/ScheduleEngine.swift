@@ -25,6 +25,11 @@ struct Pending {
     /// On a virtual clock (ScheduleVirtualTime.swift): the instant, in nanoseconds, from which the
     /// operation may go even if `enabled` is false (a timer's deadline, a timed wait giving up).
     var deadline: Int64?
+
+    /// A wait the run may end in without a deadlock, and after which the thread just stops: a
+    /// worker waiting for work, or the workbook's own timer waiting (`timed`) for a deadline that
+    /// never came because the check had ended.
+    var letGoAtEnd: Bool { idle || (timed && deadline != nil) }
 }
 
 /// One logical thread of an execution.
@@ -154,14 +159,14 @@ public final class Execution: @unchecked Sendable {
         if steps > stepBudget {
             fail("the run took more than \(stepBudget) steps: a loop that never ends (or waits by spinning)?")
             finish()
-            return park(thread, worker: pending.idle)
+            return park(thread, worker: pending.letGoAtEnd)
         }
-        guard let next = choose() else { return park(thread, worker: pending.idle) }
+        guard let next = choose() else { return park(thread, worker: pending.letGoAtEnd) }
         if next !== thread {
             running = next
             next.baton.signal()
             thread.baton.wait()
-            if over { return park(thread, worker: pending.idle) }
+            if over { return park(thread, worker: pending.letGoAtEnd) }
         }
         thread.pending = nil
         return true
@@ -192,7 +197,7 @@ public final class Execution: @unchecked Sendable {
             timedOut = true
         }
         if enabled.isEmpty {
-            let stuck = threads.filter { !$0.finished && !($0.pending?.idle ?? false) }
+            let stuck = threads.filter { !$0.finished && !($0.pending?.letGoAtEnd ?? false) }
             if !stuck.isEmpty {
                 let who = "stuck: " + stuck.map { "\($0.name) (at \"\($0.pending?.label ?? "")\")" }.joined(separator: ", ")
                 fail((deadlockMeaning.map { $0 + " — " } ?? "deadlock: nobody can go on — ") + who)
@@ -215,7 +220,7 @@ public final class Execution: @unchecked Sendable {
     private func finish() {
         guard !over else { return }
         over = true
-        for thread in threads where !thread.finished && thread.pending?.idle == true && thread !== running {
+        for thread in threads where !thread.finished && thread.pending?.letGoAtEnd == true && thread !== running {
             thread.baton.signal()
         }
         ended.signal()

@@ -120,7 +120,7 @@ extension QueueModel {
                 execution.point(me, Pending(label: "waits forever", enabled: { false }, idle: true, quiet: true))
                 return
             }
-            execution.sleep(me, until: deadline, label: "waits for its deadline", quiet: true)
+            guard execution.sleep(me, until: deadline, label: "waits for its deadline", quiet: true, ownTimer: true) else { return }
             execution.point(me, Pending(label: "fires (\(VirtualTimeline.text(execution.timeline.now)))", enabled: { true }))
             model.enqueue(work, from: me, label: "runs the timer's block")
         }

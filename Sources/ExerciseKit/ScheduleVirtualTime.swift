@@ -76,9 +76,11 @@ final class VirtualTimeline: @unchecked Sendable {
 
 extension Execution {
     /// Waits on `thread` until the virtual clock reads `deadline` (a scheduling point told as `label`).
-    func sleep(_ thread: ScheduledThread, until deadline: Int64, label: String, quiet: Bool = false) {
-        guard deadline > timeline.now else { return }
-        point(thread, Pending(label: label, enabled: { false }, quiet: quiet, deadline: deadline))
+    /// `ownTimer`: the workbook's own timer thread, which stops (false) if the run ends first.
+    @discardableResult
+    func sleep(_ thread: ScheduledThread, until deadline: Int64, label: String, quiet: Bool = false, ownTimer: Bool = false) -> Bool {
+        guard deadline > timeline.now else { return true }
+        return point(thread, Pending(label: label, enabled: { false }, timed: ownTimer, quiet: quiet, deadline: deadline))
     }
 }
 
