@@ -18,10 +18,14 @@ extension CheckRun {
             return true
         }
         let count = counterexample.preemptions
+        let story = counterexample.story.english.isEmpty
+            ? CheckMessage("the check's thread alone, nothing else ran", ko: "확인의 스레드 혼자, 다른 것은 아무것도 실행되지 않음")
+            : counterexample.story
+        let clock = exploration.virtualTime ? CheckMessage("; virtual time", ko: "; 가상 시간") : CheckMessage("", ko: "")
         let frame = CheckMessage("\nThe schedule that shows it (\(title.english); found after \(exploration.schedules) explored; "
-                                 + "\(count) preemption\(count == 1 ? "" : "s")): ",
-                                 ko: "\n이 결과가 나온 스케줄 (\(title.ko); 스케줄 \(exploration.schedules)개를 탐색해 찾음; 선점 \(count)번): ")
-        fail(counterexample.failures[0] + frame + counterexample.story)
+                                 + "\(count) preemption\(count == 1 ? "" : "s")\(clock.english)): ",
+                                 ko: "\n이 결과가 나온 스케줄 (\(title.ko); 스케줄 \(exploration.schedules)개를 탐색해 찾음; 선점 \(count)번\(clock.ko)): ")
+        fail(counterexample.failures[0] + frame + story)
         return false
     }
 }

@@ -22,6 +22,14 @@ struct Pending {
     /// The workbook's own bookkeeping (a thread starting, a worker taking the next item): left
     /// out of the story a counterexample tells.
     var quiet = false
+    /// On a virtual clock (ScheduleVirtualTime.swift): the instant, in nanoseconds, from which the
+    /// operation may go even if `enabled` is false (a timer's deadline, a timed wait giving up).
+    var deadline: Int64?
+
+    /// A wait the run may end in without a deadlock, and after which the thread just stops: a
+    /// worker waiting for work, or the workbook's own timer waiting (`timed`) for a deadline that
+    /// never came because the check had ended.
+    var letGoAtEnd: Bool { idle || (timed && deadline != nil) }
 }
 
 /// One logical thread of an execution.
@@ -84,6 +92,8 @@ public final class Execution: @unchecked Sendable {
     /// While true, timers do not fire unless nobody else can go (the scenario holds time still
     /// around a call that must return long before any deadline).
     var timeHeld = false
+    /// The run's virtual clock, its run loops and timers (off unless the options turn it on).
+    let timeline = VirtualTimeline()
 
     init(chooser: ScheduleChooser, stepBudget: Int) {
         self.chooser = chooser
@@ -134,6 +144,7 @@ public final class Execution: @unchecked Sendable {
     func dispose() {
         threads.removeAll()
         models.removeAll()
+        timeline.dispose()
     }
 
     // MARK: Scheduling points
@@ -149,14 +160,14 @@ public final class Execution: @unchecked Sendable {
             fail(CheckMessage("the run took more than \(stepBudget) steps: a loop that never ends (or waits by spinning)?",
                               ko: "한 번의 실행이 \(stepBudget) 단계를 넘었습니다: 끝나지 않는 루프가 있나요? (아니면 바쁜 대기로 기다리고 있나요?)"))
             finish()
-            return park(thread, worker: pending.idle)
+            return park(thread, worker: pending.letGoAtEnd)
         }
-        guard let next = choose() else { return park(thread, worker: pending.idle) }
+        guard let next = choose() else { return park(thread, worker: pending.letGoAtEnd) }
         if next !== thread {
             running = next
             next.baton.signal()
             thread.baton.wait()
-            if over { return park(thread, worker: pending.idle) }
+            if over { return park(thread, worker: pending.letGoAtEnd) }
         }
         thread.pending = nil
         return true
@@ -176,14 +187,18 @@ public final class Execution: @unchecked Sendable {
     /// Picks the next thread among those that can go, records the event; ends the run when none
     /// can (complete, or a deadlock).
     private func choose() -> ScheduledThread? {
-        var enabled = threads.filter { !$0.finished && ($0.pending?.enabled() ?? false) }
+        var enabled = threads.filter { !$0.finished && ($0.pending.map(timeline.canGo) ?? false) }
         var timedOut = false
-        if enabled.isEmpty {
+        if enabled.isEmpty, let passed = timeline.advance(threads) {
+            timeline.untold = ScheduleEvent(thread: CheckMessage("time", ko: "시간"), label: passed)
+            enabled = threads.filter { !$0.finished && ($0.pending.map(timeline.canGo) ?? false) }
+        }
+        if enabled.isEmpty, !timeline.isOn {
             enabled = threads.filter { !$0.finished && $0.pending?.timed == true }
             timedOut = true
         }
         if enabled.isEmpty {
-            let stuck = threads.filter { !$0.finished && !($0.pending?.idle ?? false) }
+            let stuck = threads.filter { !$0.finished && !($0.pending?.letGoAtEnd ?? false) }
             if !stuck.isEmpty {
                 let who = CheckMessage.joined(stuck.map { thread in
                     let at = thread.pending?.label ?? CheckMessage("", ko: "")
@@ -199,6 +214,8 @@ public final class Execution: @unchecked Sendable {
         let pick = chooser.choose(among: enabled.map(\.id), current: current)
         guard let next = enabled.first(where: { $0.id == pick }) else { return nil }
         if let pending = next.pending, !pending.quiet || timedOut {
+            if let passed = timeline.untold { events.append(passed) }
+            timeline.untold = nil
             let passes = timedOut ? CheckMessage("(time passes: nobody else can go) ", ko: "(시간이 흐름: 다른 누구도 진행할 수 없음) ")
                 : CheckMessage("", ko: "")
             events.append(ScheduleEvent(thread: next.name, label: passes + pending.label))
@@ -210,7 +227,7 @@ public final class Execution: @unchecked Sendable {
     private func finish() {
         guard !over else { return }
         over = true
-        for thread in threads where !thread.finished && thread.pending?.idle == true && thread !== running {
+        for thread in threads where !thread.finished && thread.pending?.letGoAtEnd == true && thread !== running {
             thread.baton.signal()
         }
         ended.signal()

@@ -17,6 +17,9 @@ public struct ScheduleOptions: Sendable {
     public var scheduleBudget = 4_000
     /// A run that does not end within this many seconds blocked outside the scheduler.
     public var secondsPerRun = 10.0
+    /// Whether each run keeps a virtual clock (ScheduleVirtualTime.swift): timers, deadlines and
+    /// timed waits then come due at their virtual time, and running code takes none.
+    public var virtualTime = false
 
     public init(preemptions: Int = 2, randomSchedules: Int = 100) {
         self.preemptions = preemptions
@@ -55,6 +58,7 @@ public struct Exploration: Sendable {
     /// Whether every schedule within the preemption bound was run (the budget was not hit).
     public var exhaustive = true
     public var preemptions = 0
+    public var virtualTime = false
     public var counterexample: Counterexample?
 
     public var schedules: Int { systematic + random }
@@ -65,8 +69,12 @@ public struct Exploration: Sendable {
             ? CheckMessage("every schedule with ≤ \(preemptions) preemptions", ko: "선점 \(preemptions)번 이하인 모든 스케줄")
             : CheckMessage("the first schedules with ≤ \(preemptions) preemptions (not all: the budget ran out)",
                            ko: "선점 \(preemptions)번 이하인 스케줄의 앞부분 (전부는 아님: 예산이 바닥남)")
-        return CheckMessage("\(schedules) schedules run: \(bound.english) (\(systematic) runs), then \(random) seeded random ones",
-                            ko: "스케줄 \(schedules)개 실행: \(bound.ko) (\(systematic)번), 이어서 시드를 정한 무작위 스케줄 \(random)개")
+        let clock = virtualTime
+            ? CheckMessage(", on a virtual clock (time moves only when no thread can go, not with the machine)",
+                           ko: ", 가상 시계 위에서 (시간은 머신을 따라가지 않고, 어떤 스레드도 진행할 수 없을 때만 흐름)")
+            : CheckMessage("", ko: "")
+        return CheckMessage("\(schedules) schedules run: \(bound.english) (\(systematic) runs), then \(random) seeded random ones\(clock.english)",
+                            ko: "스케줄 \(schedules)개 실행: \(bound.ko) (\(systematic)번), 이어서 시드를 정한 무작위 스케줄 \(random)개\(clock.ko)")
     }
 }
 
@@ -156,9 +164,11 @@ public enum ScheduleExplorer {
                                _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> Exploration {
         var result = Exploration()
         result.preemptions = options.preemptions
+        result.virtualTime = options.virtualTime
         var longest = 1
         func runOnce(_ chooser: ScheduleChooser) -> Execution {
             let execution = Execution(chooser: chooser, stepBudget: options.stepBudget)
+            execution.timeline.isOn = options.virtualTime
             let world = ScheduleWorld(execution)
             let first = execution.spawn(CheckMessage("the check", ko: "확인 프로그램"), from: nil) { scenario(world) }
             if !execution.start(first, seconds: options.secondsPerRun) {
@@ -229,6 +239,7 @@ public enum ScheduleExplorer {
     public static func replay(_ choices: [Int], options: ScheduleOptions = ScheduleOptions(),
                               _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> [CheckMessage] {
         let execution = Execution(chooser: ReplayChooser(choices), stepBudget: options.stepBudget)
+        execution.timeline.isOn = options.virtualTime
         let world = ScheduleWorld(execution)
         let first = execution.spawn(CheckMessage("the check", ko: "확인 프로그램"), from: nil) { scenario(world) }
         _ = execution.start(first, seconds: options.secondsPerRun)

@@ -82,7 +82,7 @@ public final class ControlledSemaphore: @unchecked Sendable {
         initial = value
     }
 
-    private func model(_ thread: ScheduledThread) -> SemaphoreModel {
+    func model(_ thread: ScheduledThread) -> SemaphoreModel {
         thread.execution.model(for: self) { SemaphoreModel(value: initial) }
     }
 
@@ -98,11 +98,13 @@ public final class ControlledSemaphore: @unchecked Sendable {
         _ = model(thread).wait(thread, site: siteLabel(line), timed: false)
     }
 
+    @_disfavoredOverload   // `.now() + t` is ControlledTime's (ScheduleShadowTime.swift) where both fit
     public func wait(timeout: DispatchTime, line: Int = #line) -> DispatchTimeoutResult {
         guard let thread = Execution.controlling else { return base.wait(timeout: timeout) }
         return model(thread).wait(thread, site: siteLabel(line), timed: timeout != .distantFuture) ? .success : .timedOut
     }
 
+    @_disfavoredOverload
     public func wait(wallTimeout: DispatchWallTime, line: Int = #line) -> DispatchTimeoutResult {
         guard let thread = Execution.controlling else { return base.wait(wallTimeout: wallTimeout) }
         return model(thread).wait(thread, site: siteLabel(line), timed: true) ? .success : .timedOut
@@ -116,7 +118,7 @@ public final class ControlledGroup: @unchecked Sendable {
 
     public init() {}
 
-    private func model(_ thread: ScheduledThread) -> GroupModel {
+    func model(_ thread: ScheduledThread) -> GroupModel {
         thread.execution.model(for: self) { GroupModel() }
     }
 
@@ -135,6 +137,7 @@ public final class ControlledGroup: @unchecked Sendable {
         _ = model(thread).wait(thread, site: siteLabel(line), timed: false)
     }
 
+    @_disfavoredOverload   // `.now() + t` is ControlledTime's (ScheduleShadowTime.swift) where both fit
     public func wait(timeout: DispatchTime, line: Int = #line) -> DispatchTimeoutResult {
         guard let thread = Execution.controlling else { return base.wait(timeout: timeout) }
         return model(thread).wait(thread, site: siteLabel(line), timed: timeout != .distantFuture) ? .success : .timedOut

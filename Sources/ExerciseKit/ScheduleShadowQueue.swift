@@ -75,12 +75,14 @@ public final class ControlledQueue: @unchecked Sendable {
         }
     }
 
+    @_disfavoredOverload   // `.now() + t` is ControlledTime's (ScheduleShadowTime.swift) where both fit
     public func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
                            execute work: @escaping @Sendable () -> Void, line: Int = #line) {
         guard let thread = Execution.controlling else { return base.asyncAfter(deadline: deadline, qos: qos, flags: flags, execute: work) }
         model(thread).asyncAfter(thread, site: siteLabel(line), work)
     }
 
+    @_disfavoredOverload
     public func asyncAfter(wallDeadline: DispatchWallTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
                            execute work: @escaping @Sendable () -> Void, line: Int = #line) {
         guard let thread = Execution.controlling else {

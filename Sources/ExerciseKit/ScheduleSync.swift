@@ -60,9 +60,9 @@ final class SemaphoreModel: @unchecked Sendable {
 
     /// Waits until the value is above zero; with `timed`, gives up when nobody else can go.
     /// Returns false when it gave up.
-    func wait(_ thread: ScheduledThread, site: CheckMessage, timed: Bool) -> Bool {
+    func wait(_ thread: ScheduledThread, site: CheckMessage, timed: Bool, deadline: Int64? = nil) -> Bool {
         thread.execution.point(thread, Pending(label: CheckMessage("gets past the semaphore's wait\(site.english)", ko: "세마포어의 wait 통과\(site.ko)"), enabled: { [unowned self] in self.value > 0 },
-                                               timed: timed))
+                                               timed: timed, deadline: deadline))
         guard value > 0 else { return false }
         value -= 1
         clock.acquire(thread)
@@ -94,9 +94,9 @@ final class GroupModel: @unchecked Sendable {
         if count == 0 { fireNotifications(from: thread) }
     }
 
-    func wait(_ thread: ScheduledThread, site: CheckMessage, timed: Bool) -> Bool {
+    func wait(_ thread: ScheduledThread, site: CheckMessage, timed: Bool, deadline: Int64? = nil) -> Bool {
         thread.execution.point(thread, Pending(label: CheckMessage("gets past the group's wait\(site.english)", ko: "group의 wait 통과\(site.ko)"), enabled: { [unowned self] in self.count == 0 },
-                                               timed: timed))
+                                               timed: timed, deadline: deadline))
         guard count == 0 else { return false }
         clock.acquire(thread)
         return true

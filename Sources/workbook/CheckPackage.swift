@@ -163,7 +163,7 @@ struct CheckPackage {
                 try writeIfChanged(try Data(contentsOf: subject.source), to: dir.appendingPathComponent(exercise.file))
                 let controlled = dir.appendingPathComponent(ControlledPrimitives.fileName)
                 if exercise.isConcurrency {
-                    try writeIfChanged(Data(ControlledPrimitives.source.utf8), to: controlled)
+                    try writeIfChanged(Data(ControlledPrimitives.source(for: exercise.name).utf8), to: controlled)
                 } else if fileManager.fileExists(atPath: controlled.path) {
                     try fileManager.removeItem(at: controlled)
                 }
@@ -306,7 +306,7 @@ struct CheckPackage {
     /// Runs the check program on one subject.
     func run(_ subject: CheckSubject, seconds: Int = 20) -> CheckResult {
         if subject.exercise.isConcurrency, let text = try? String(contentsOf: subject.source, encoding: .utf8) {
-            let spelled = ControlledPrimitives.qualifiedSpellings(in: text)
+            let spelled = ControlledPrimitives.qualifiedSpellings(in: text, exercise: subject.exercise.name)
             if !spelled.isEmpty {
                 let names = spelled.joined(separator: ", ")
                 return .outcome(CheckOutcome(exercise: subject.exercise.name, verdict: .failed, said: [

@@ -23,11 +23,31 @@ enum ControlledPrimitives {
 
     """
 
+    /// The exercises whose checks keep a virtual clock (timers, deadlines, sleeps): their module
+    /// also gets time's names. Tests/Exercises/ZZControlledTime.swift gives the reference solutions
+    /// the same (ControlledPrimitivesTests keeps the two in step).
+    static let timedExercises: Set<String> = ["10-clean-timer", "10-resume-once"]
+
+    static let timedNames = """
+    public typealias Timer = ControlledTimer
+    public typealias RunLoop = ControlledRunLoop
+    public typealias DispatchTime = ControlledTime
+    public typealias DispatchWallTime = ControlledTime
+    public typealias Thread = ControlledThread
+
+    """
+
+    /// The file for `exercise`'s module.
+    static func source(for exercise: String) -> String {
+        timedExercises.contains(exercise) ? source + timedNames : source
+    }
+
     /// The primitives' names spelled with their module (`Dispatch.DispatchQueue`): those bypass
     /// the controlled ones, so the explored schedules would not see them.
-    static func qualifiedSpellings(in source: String) -> [String] {
+    static func qualifiedSpellings(in source: String, exercise: String = "") -> [String] {
         let modules = ["Dispatch", "Foundation", "Synchronization"]
         let names = ["DispatchQueue", "DispatchGroup", "DispatchSemaphore", "NSLock", "Mutex", "Atomic"]
+            + (timedExercises.contains(exercise) ? ["Timer", "RunLoop", "DispatchTime", "DispatchWallTime", "Thread"] : [])
         var found: [String] = []
         for module in modules {
             for name in names where source.contains("\(module).\(name)") && !found.contains("\(module).\(name)") {

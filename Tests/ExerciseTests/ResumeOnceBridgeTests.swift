@@ -1,6 +1,7 @@
 // 10-resume-once's reference solution through a real CheckedContinuation. The check counts resumes
 // with a wrapper (a second resume of the real one traps); here the async API itself is awaited.
 
+import Dispatch
 import ExerciseChecks
 import ExerciseSolutions
 import Foundation
@@ -33,7 +34,7 @@ struct ResumeOnceBridgeTests {
         let (lateCallbacks, lateCallback) = AsyncStream<Void>.makeStream()
         await #expect(throws: BridgeError.timedOut) {
             try await LoadBridge.data(forKey: "k", timeout: 0.05) { _, completion in
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+                Dispatch.DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
                     completion(.success(Data()))   // a second resume here would trap the test process
                     lateCallback.yield()
                     lateCallback.finish()
