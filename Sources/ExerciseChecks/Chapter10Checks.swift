@@ -180,8 +180,9 @@ struct BridgePath: Sendable {
             case .inside(let result): deliver(result)
             case .at(let seconds, let result):
                 world.spawn("the loader's callback") {
-                    world.sleep(until: seconds, "waits")
-                    world.step("calls back (\(ScheduleWorld.text(seconds: seconds)))")
+                    world.sleep(until: seconds, CheckMessage("waits", ko: "기다림"))
+                    world.step(CheckMessage("calls back (\(ScheduleWorld.text(seconds: seconds)))",
+                                            ko: "콜백 호출 (\(ScheduleWorld.text(seconds: seconds)))"))
                     deliver(result)
                 }
             case .never: break

@@ -19,7 +19,6 @@ public enum KnownKorean {
         "storage.setObject ran without holding lock: the value and its key change together, under the lock":
             "lock을 잡지 않은 채 storage.setObject가 실행됐습니다: 값과 그 key는 lock 아래에서 함께 바뀌어야 합니다",
         "the loader's callback": "loader의 콜백",
-        "calls back with data": "데이터와 함께 콜백 호출",
     ]
 
     /// What the shipped stubs of chapters 2, 6, 8, 9 and 10 are told, word for word (values
