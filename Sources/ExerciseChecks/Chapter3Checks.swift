@@ -51,11 +51,28 @@ public enum Chapter3Checks {
     /// 03-atomic-update: `update` is one trip through the property queue.
     public static func atomicUpdate<E: AtomicUpdateExercise>(_: E.Type, _ run: CheckRun) {
         // 1. Alone: every change of `_settings` happens on the property queue.
+        //    And the body runs once, on the queue: a body run on a copy off the queue (and written
+        //    back in a second trip) is the split this exercise removes.
         let single = E()
-        single.update { $0.hits += 1 }
+        let bodyRuns = Tally(), bodyOffQueue = Flag()
+        single.update { counters in
+            bodyRuns.add()
+            if !single.propertyQueueProbe.isCurrent { bodyOffQueue.set() }
+            counters.hits += 1
+        }
         run.expectNone(single.propertyQueueProbe.violations, CheckMessage("update: ", ko: "update: "))
         run.expect(single.settings.hits == 1, "one update { $0.hits += 1 } left hits at \(single.settings.hits)",
                    ko: "update { $0.hits += 1 }를 한 번 부른 뒤 `hits`가 \(single.settings.hits)입니다")
+        run.expect(bodyRuns.value == 1, "one call of update ran its body \(bodyRuns.value) times: run the body once, on `_settings` "
+                   + "itself, inside propertyQueue.sync",
+                   ko: "update를 한 번 불렀는데 본문이 \(bodyRuns.value)번 실행됐습니다: 본문은 propertyQueue.sync 안에서 "
+                       + "`_settings` 자체에 대해 한 번만 실행하세요")
+        run.expect(bodyRuns.value != 1 || !bodyOffQueue.isSet, "update ran its body off propertyQueue: reading `_settings`, running the body and writing "
+                   + "it back must all happen inside one propertyQueue.sync (a body run between two trips through the queue, "
+                   + "even under a lock of your own, lets a `settings = …` from another thread in between and then overwrites it)",
+                   ko: "update가 propertyQueue 밖에서 본문을 실행했습니다: `_settings` 읽기, 본문 실행, 다시 쓰기는 모두 한 번의 "
+                       + "propertyQueue.sync 안에서 일어나야 합니다 (큐를 두 번 오가는 사이에 본문을 실행하면, 따로 만든 lock "
+                       + "아래에서라도, 다른 스레드의 `settings = …`가 그 사이에 끼어들었다가 덮어써집니다)")
         guard run.passed else { return }
 
         // 2. Explored: every schedule of two updates (≤ 2 preemptions, then seeded random ones).
@@ -83,13 +100,26 @@ public enum Chapter3Checks {
         run.explore(CheckMessage("an update and a read", ko: "update 한 번과 읽기 한 번")) { world in
             let box = E()
             let inBody = Flag(), readInside = Flag()
-            let a = updateWithPause(box, inBody, world)
+            let written = LockedList<ScheduleMoment>(), unordered = LockedList<Counters>()
+            let a = updateWithPause(box, inBody, world, written: written)
             let r = world.spawn(CheckMessage("a read of settings", ko: "settings 읽기")) {
-                _ = box.settings
+                let seen = box.settings
                 if inBody.isSet { readInside.set() }
+                // The value update A wrote (hits 1): its write must happen before this read returns.
+                if seen.hits == 1, let moment = written.values.first, !world.hasSeen(moment) { unordered.append(seen) }
             }
             world.join(a)
             world.join(r)
+            if let seen = unordered.values.first {
+                world.fail("reading `settings` returned (hits \(seen.hits), misses \(seen.misses)), the value update A wrote, but nothing "
+                           + "ordered that read after update A's write — no propertyQueue.sync (nor lock, semaphore or atomic) between "
+                           + "them: a data race in the getter. It must read `_settings` inside propertyQueue.sync every time (not a copy "
+                           + "kept outside the queue, not `_settings` itself off the queue)",
+                           ko: "`settings` 읽기가 update A가 쓴 값 (`hits` \(seen.hits), `misses` \(seen.misses))을 돌려줬는데, 그 읽기가 "
+                               + "update A의 쓰기 뒤에 온다고 정해 주는 것이 없습니다 — 둘 사이에 propertyQueue.sync도 lock도 "
+                               + "세마포어도 atomic도 없습니다: getter의 데이터 레이스입니다. getter는 매번 propertyQueue.sync 안에서 "
+                               + "`_settings`를 읽어야 합니다 (큐 밖에 둔 복사본도, 큐 밖에서 읽는 `_settings`도 안 됩니다)")
+            }
             world.expect(!readInside.isSet, "reading `settings` returned while an update was inside its body: the getter "
                          + "must read `_settings` inside propertyQueue.sync, the queue every change goes through",
                          ko: "update가 본문을 실행하는 도중에 `settings` 읽기가 돌아왔습니다: getter는 모든 변경이 거쳐 가는 큐, "
@@ -123,11 +153,14 @@ public enum Chapter3Checks {
     }
 
     /// "update A": one update whose body pauses (a scheduling point), `inBody` raised meanwhile.
-    private static func updateWithPause<E: AtomicUpdateExercise>(_ box: E, _ inBody: Flag, _ world: ScheduleWorld) -> ScheduledHandle {
+    /// `written` gets the moment its body changed the counters.
+    private static func updateWithPause<E: AtomicUpdateExercise>(_ box: E, _ inBody: Flag, _ world: ScheduleWorld,
+                                                                 written: LockedList<ScheduleMoment>? = nil) -> ScheduledHandle {
         world.spawn("update A") {
             box.update { counters in
                 inBody.set()
                 counters.hits += 1
+                if let moment = world.now() { written?.append(moment) }
                 world.step(CheckMessage("is inside its body", ko: "본문 안에 있음"))
                 inBody.clear()
             }
@@ -162,6 +195,24 @@ public enum Chapter3Checks {
                    ko: "limits 설정이 lock을 \(taken)번 잡았습니다: 저장과 적용은 하나의 critical section이어야 합니다. "
                        + "그렇지 않으면 그 사이의 읽기가 새 limit은 저장되고 옛 limit이 적용된 상태를 봅니다")
         guard run.passed else { return }
+
+        // 1b. Every new value reaches NSCache as given: each limit changed alone (a setter that
+        //     applies only when one of them changed loses the other), and 0, which NSCache reads as
+        //     "no limit" (a setter that skips zeros leaves the old limit in force).
+        for next in [Limits(totalCostLimit: 7, countLimit: 5), Limits(totalCostLimit: 9, countLimit: 5),
+                     Limits(totalCostLimit: 9, countLimit: 0), Limits(totalCostLimit: 0, countLimit: 0),
+                     Limits(totalCostLimit: 0, countLimit: 4), Limits(totalCostLimit: 6, countLimit: 4)] {
+            let previous = holder.appliedLimits
+            holder.limits = next
+            let now = holder.appliedLimits
+            let wanted = "(\(next.totalCostLimit), \(next.countLimit))", got = "(\(now.totalCostLimit), \(now.countLimit))"
+            let was = "(\(previous.totalCostLimit), \(previous.countLimit))"
+            run.expect(now == next, "limits went from \(was) to \(wanted), and NSCache is now limited to \(got): the setter must apply "
+                       + "each limit's new value every time, whichever of the two changed, and 0 too (NSCache reads 0 as \"no limit\")",
+                       ko: "limits를 \(was)에서 \(wanted)로 바꿨는데 NSCache의 limit은 \(got)입니다: setter는 둘 중 어느 쪽이 바뀌었든 "
+                           + "두 limit의 새 값을 매번 적용해야 하고, 0도 그대로 적용해야 합니다 (NSCache는 0을 \"limit 없음\"으로 읽습니다)")
+            guard run.passed else { return }
+        }
 
         // 2. Explored: while another thread holds the lock, a read of `limits` must not get
         //    through (a getter that skips the lock, or takes one of its own, can see a

@@ -100,6 +100,23 @@ public enum Chapter4Checks {
         storage.watch(nil)
         guard run.passed else { return }
 
+        // 1b. A store over a key already there replaces its value (as NSCache's setObject does).
+        for (index, value) in [10, 11, 12].enumerated() {
+            cache.store(value, forKey: "Avatar-D")
+            let held = storage.object(forKey: "Avatar-D")?.intValue
+            let earlier = index == 0 ? CheckMessage("", ko: "")
+                : CheckMessage(" (after \(index) earlier store\(index == 1 ? "" : "s") for that key)",
+                               ko: " (그 key에 \(index)번 저장한 다음)")
+            run.expect(held == value, "store(\(value), forKey: \"Avatar-D\")\(earlier.english) left \(held.map(String.init) ?? "nothing") "
+                       + "in the cache for that key: a store over a key already there must replace its value",
+                       ko: "store(\(value), forKey: \"Avatar-D\")\(earlier.ko) 뒤 그 key로 캐시에 든 값이 "
+                           + "\(held.map(String.init) ?? "없음")입니다: 이미 있는 key에 store하면 값을 새 값으로 바꿔야 합니다")
+            guard run.passed else { return }
+        }
+        run.expect(cache.keys == ["Avatar-D"], "after three stores for \"Avatar-D\", keys is \(cache.keys.sorted())",
+                   ko: "\"Avatar-D\"에 세 번 저장한 뒤 keys가 \(cache.keys.sorted())입니다")
+        guard run.passed else { return }
+
         // 2. Explored: remove("a") pauses between its steps while store("a") runs on another
         //    thread, in every schedule (≤ 2 preemptions, then seeded random ones). The store
         //    must not finish inside the pause, and no value may be left without its key.
@@ -221,19 +238,26 @@ public enum Chapter4Checks {
         storage.watch(nil)
         guard run.passed else { return }
 
-        // 1b. Nothing expired, 30 values evicted: one call drops all 30 keys (not only when
-        //     something expired, not only the first few).
+        // 1b. Nothing expired, most values evicted: one call drops all their keys (not only when
+        //     something expired, not only the first few in some order: more keys than any small
+        //     cut-off, the live ones at both ends of the sorted order and in the middle).
         let evictedOnly = E()
-        for i in 0..<32 { evictedOnly.store(i, forKey: "E\(i)", expiresAt: later) }
-        for i in 0..<30 { evictedOnly.probes.storage.evict(forKey: "E\(i)") }
+        let total = 1_500
+        let liveNames: Set<String> = ["E0000", "E0750", "E1499"]
+        let names = (0..<total).map { "E" + String(repeating: "0", count: 4 - String($0).count) + String($0) }
+        for (i, name) in names.enumerated() { evictedOnly.store(i, forKey: name, expiresAt: later) }
+        for name in names where !liveNames.contains(name) { evictedOnly.probes.storage.evict(forKey: name) }
         evictedOnly.removeExpired(at: Date())
-        let stale = evictedOnly.keys.subtracting(["E30", "E31"])
-        run.expect(stale.isEmpty, "30 of 32 values were evicted and none had expired; one removeExpired left \(stale.count) of their "
-                   + "keys: each call must drop the key of every evicted value, whether or not anything expired",
-                   ko: "값 32개 중 30개가 퇴출됐고 만료된 것은 없습니다. removeExpired를 한 번 부른 뒤 그 key 중 \(stale.count)개가 "
-                       + "남았습니다: 만료된 것이 있든 없든, 호출할 때마다 퇴출된 모든 값의 key를 지워야 합니다")
-        run.expect(evictedOnly.keys.isSuperset(of: ["E30", "E31"]), "removeExpired dropped the keys of live values (E30, E31)",
-                   ko: "removeExpired가 살아 있는 값의 key(E30, E31)를 지웠습니다")
+        let stale = evictedOnly.keys.subtracting(liveNames)
+        let evicted = total - liveNames.count
+        run.expect(stale.isEmpty, "\(evicted) of \(total) values were evicted and none had expired; one removeExpired left \(stale.count) "
+                   + "of their keys (e.g. \(stale.sorted().suffix(2))): each call must drop the key of every evicted value, "
+                   + "all of them, whether or not anything expired",
+                   ko: "값 \(total)개 중 \(evicted)개가 퇴출됐고 만료된 것은 없습니다. removeExpired를 한 번 부른 뒤 그 key 중 "
+                       + "\(stale.count)개가 남았습니다 (예: \(stale.sorted().suffix(2))): 만료된 것이 있든 없든, 호출할 때마다 "
+                       + "퇴출된 모든 값의 key를 하나도 빠짐없이 지워야 합니다")
+        run.expect(evictedOnly.keys.isSuperset(of: liveNames), "removeExpired dropped the keys of live values \(liveNames.sorted())",
+                   ko: "removeExpired가 살아 있는 값의 key \(liveNames.sorted())를 지웠습니다")
         guard run.passed else { return }
 
         // 2. A store over a key replaces its value (and its expiration); keys are used as given.

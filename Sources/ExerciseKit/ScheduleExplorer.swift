@@ -150,6 +150,27 @@ public final class ScheduleWorld: @unchecked Sendable {
 
     /// Whether something failed in this run so far.
     public var failed: Bool { !execution.failures.isEmpty }
+
+    /// The calling thread's present moment (nil outside a run), to ask later whether it happens
+    /// before another thread's moment.
+    public func now() -> ScheduleMoment? {
+        guard let me else { return nil }
+        return ScheduleMoment(thread: me.id, time: me.clock[me.id])
+    }
+
+    /// Whether `moment` happens before what the calling thread does next: the same thread earlier,
+    /// or ordered through the controlled operations (a queue, a lock, a semaphore, an atomic, a
+    /// join). A value that moment wrote, read with this false, was read through a data race.
+    public func hasSeen(_ moment: ScheduleMoment) -> Bool {
+        guard let me else { return true }
+        return moment.thread == me.id || me.clock[moment.thread] >= moment.time
+    }
+}
+
+/// A moment of one logical thread: the thread and its own clock entry then (FastTrack's epoch).
+public struct ScheduleMoment: Sendable {
+    let thread: Int
+    let time: Int
 }
 
 /// A logical thread started by a scenario.

@@ -12,6 +12,8 @@ public final class WatchedLock: Sendable {
     private let base = NSLock()
     private let holder = Atomic<UInt>(0)
     private let taken = Atomic<Int>(0)
+    /// How many times the holder took it again while holding it (only the holder touches it).
+    private let reentries = Atomic<Int>(0)
     private let log = ViolationLog()
 
     public init() {}
@@ -27,6 +29,20 @@ public final class WatchedLock: Sendable {
             taken.add(1, ordering: .relaxed)
             return model.lock(thread, site: siteLabel(line))
         }
+        // Taken again by the thread that holds it: a real NSLock would wait for itself forever.
+        // Said at once, and let through as if recursive (not counted as a taking) so the check can report it
+        // instead of hanging until its time limit.
+        if holder.load(ordering: .relaxed) == ThreadIdentity.current {
+            reentries.add(1, ordering: .relaxed)
+            let site = siteLabel(line)
+            log.record(CheckMessage("lock was locked again\(site.english) by the thread that already holds it: with NSLock (not "
+                                    + "recursive) that thread waits for itself forever, a deadlock — take the lock once, and call "
+                                    + "helpers that need it from inside that critical section without locking again",
+                                    ko: "이미 lock을 잡고 있는 스레드가 다시 잠갔습니다\(site.ko): NSLock은 재귀 lock이 아니라서 그 스레드는 "
+                                        + "자기 자신을 영원히 기다립니다. 데드락입니다 — lock은 한 번만 잡고, lock이 필요한 helper는 "
+                                        + "그 critical section 안에서 다시 잠그지 않고 부르세요"))
+            return
+        }
         base.lock()
         holder.store(ThreadIdentity.current, ordering: .relaxed)
         taken.add(1, ordering: .relaxed)
@@ -34,6 +50,10 @@ public final class WatchedLock: Sendable {
 
     public func unlock(line: Int = #line) {
         if let (thread, model) = model { return model.unlock(thread, site: siteLabel(line)) }
+        if reentries.load(ordering: .relaxed) > 0, holder.load(ordering: .relaxed) == ThreadIdentity.current {
+            reentries.subtract(1, ordering: .relaxed)
+            return
+        }
         holder.store(0, ordering: .relaxed)
         base.unlock()
     }
@@ -80,8 +100,10 @@ public final class WatchedLock: Sendable {
 /// learner's file (`lock.requireHeld("…")`), which are English: its Korean is looked up.
 final class ViolationLog: Sendable {
     private let state = Guarded<[CheckMessage]>([])
-    func record(_ message: String) {
-        state.withLock { if !$0.contains(where: { $0.english == message }) { $0.append(CheckMessage(message)) } }
+    func record(_ message: String) { record(CheckMessage(message)) }
+    /// A message the workbook itself words, in both languages.
+    func record(_ message: CheckMessage) {
+        state.withLock { if !$0.contains(where: { $0.english == message.english }) { $0.append(message) } }
     }
     var messages: [CheckMessage] { state.withLock { $0 } }
 }
