@@ -21,8 +21,18 @@ extension Chapter7Checks {
     /// and one journal or pipeline at a time, so the values are under test here, not the timing;
     /// exploring would only multiply the order in which idle queues are looked at.
     static func runOnce(_ run: CheckRun, _ title: CheckMessage, _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) {
-        if let failure = ScheduleExplorer.replay([], scenario).first {
+        let ended = Flag()
+        let failures = ScheduleExplorer.replay([]) { world in
+            scenario(world)
+            ended.set()
+        }
+        if let failure = failures.first {
             run.fail(failure)
+        } else if !ended.isSet {
+            run.fail(CheckMessage("\(title.english): the run did not end: a thread blocked in something the checker does not "
+                                  + "control (a primitive spelled with its module name, a Task, a Thread?)",
+                                  ko: "\(title.ko): 실행이 끝나지 않았습니다: 확인 프로그램이 제어하지 못하는 무언가에서 스레드가 "
+                                      + "막혔습니다 (모듈 이름을 붙여 쓴 동기화 도구, Task, Thread?)"))
         } else {
             run.note(CheckMessage("\(title.english): run under one schedule (one caller, one at a time), it held",
                                   ko: "\(title.ko): 스케줄 하나로 실행 (호출 스레드 하나, 한 번에 하나씩), 통과"))
