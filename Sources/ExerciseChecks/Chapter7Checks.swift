@@ -89,6 +89,8 @@ public enum Chapter7Checks {
                          ko: "append(\"one\"), append(\"two\") 직후 journal이 해제됐고, writer가 받은 줄은 \(written.values)입니다: "
                              + "이미 append한 줄은 그래도 쓰여야 합니다 ([weak self] 블록은 journal이 사라진 것을 보고 그 줄을 버립니다)")
         }
+        guard run.passed else { return }
+        journalValues(E.self, run)
     }
 
     /// 07-one-queue: each store is one block on `ioQueue` — serialize, write, call back — so the
@@ -97,8 +99,11 @@ public enum Chapter7Checks {
         run.explore(CheckMessage("two stores from one caller", ko: "한 호출 스레드의 store 두 번")) { world in
             let pipeline = E()
             let queue = pipeline.ioQueueProbe
-            let serializedOff = Flag(), secondBlock = Flag()
+            let serializedOff = Flag(), secondBlock = Flag(), splitOnQueue = Flag()
             let storer = Guarded<UInt>(0)
+            /// The threads that ran a serializer on ioQueue: a done() block they enqueued is a
+            /// second ioQueue block of the same store.
+            let serializingWorkers = Guarded<Set<UInt>>([])
             /// Each done() as it happened: which store, on ioQueue or not, and how many file writes
             /// had been made by then (the contract at the moment of the callback, not at the end).
             let calls = LockedList<(value: String, onQueue: Bool, writes: Int)>()
@@ -108,19 +113,22 @@ public enum Chapter7Checks {
                           ko: "store()가 serializer가 실행되기 전에 돌아오지 않았습니다 (V1의 serializer는 두 store가 모두 "
                               + "돌아올 때까지 기다립니다): 직렬화, 쓰기, 콜백을 한 블록으로 ioQueue에 넘기고 바로 돌아오세요")
             @Sendable func done(_ value: String) {
-                if queue.isCurrent, queue.enqueuerOfCurrentBlock != storer.withLock({ $0 }) { secondBlock.set() }
+                let enqueuer = queue.enqueuerOfCurrentBlock
+                if queue.isCurrent, enqueuer != storer.withLock({ $0 }) {
+                    if serializingWorkers.withLock({ $0.contains(enqueuer) }) { splitOnQueue.set() } else { secondBlock.set() }
+                }
                 calls.append((value, queue.isCurrent, queue.confinedWrites))
             }
             let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 storer.withLock { $0 = ThreadIdentity.current }
                 pipeline.store("V1", serializer: { value in
-                    if !queue.isCurrent { serializedOff.set() }
+                    if queue.isCurrent { serializingWorkers.withLock { _ = $0.insert(ThreadIdentity.current) } } else { serializedOff.set() }
                     gate.wait(line: 0)
                     world.step(CheckMessage("serializes V1", ko: "V1 직렬화"))
                     return value
                 }, done: { done("V1") })
                 pipeline.store("V2", serializer: { value in
-                    if !queue.isCurrent { serializedOff.set() }
+                    if queue.isCurrent { serializingWorkers.withLock { _ = $0.insert(ThreadIdentity.current) } } else { serializedOff.set() }
                     world.step(CheckMessage("serializes V2", ko: "V2 직렬화"))
                     return value
                 }, done: { done("V2") })
@@ -134,12 +142,16 @@ public enum Chapter7Checks {
                          ko: "serializer가 ioQueue 밖에서 실행됐습니다: 직렬화, 쓰기, 콜백을 ioQueue의 한 블록 안에서 하세요")
             world.expect(seen.allSatisfy(\.onQueue), "done() ran off ioQueue: call it from the same block that wrote the file",
                          ko: "done()이 ioQueue 밖에서 실행됐습니다: 파일을 쓴 바로 그 블록에서 부르세요")
-            world.expect(!secondBlock.isSet, "done() ran in an ioQueue block that store did not enqueue itself: serialize, write and "
-                         + "call back in the one block each store hands to ioQueue (a second block, or a hop through another queue, "
-                         + "lets another store's work in between)",
-                         ko: "store가 직접 넣지 않은 ioQueue 블록에서 done()이 실행됐습니다: 직렬화, 쓰기, 콜백을 store마다 ioQueue에 "
-                             + "넘기는 한 블록 안에서 하세요 (두 번째 블록이나 다른 큐를 거치는 단계가 있으면 그 사이에 다른 store의 "
-                             + "일이 끼어듭니다)")
+            world.expect(!splitOnQueue.isSet, "done() ran in a second ioQueue block, queued by the block that serialized: on a serial "
+                         + "queue the stores still keep their order, but the exercise asks for one unit per store: serialize, write and "
+                         + "call back in the one block store hands to ioQueue",
+                         ko: "done()이 직렬화한 블록이 다시 넣은 두 번째 ioQueue 블록에서 실행됐습니다: 직렬 큐라서 store 순서는 "
+                             + "지켜지지만, 이 연습은 store마다 한 단위를 요구합니다: 직렬화, 쓰기, 콜백을 store가 ioQueue에 넘기는 "
+                             + "한 블록 안에서 하세요")
+            world.expect(!secondBlock.isSet, "done() ran in an ioQueue block that store did not hand to ioQueue itself (it came "
+                         + "through another thread or queue): serialize, write and call back in the one block each store hands to ioQueue",
+                         ko: "store가 직접 ioQueue에 넘기지 않은 블록에서 done()이 실행됐습니다 (다른 스레드나 큐를 거쳐 들어왔습니다): "
+                             + "직렬화, 쓰기, 콜백을 store마다 ioQueue에 넘기는 한 블록 안에서 하세요")
             for value in ["V1", "V2"] {
                 let count = seen.filter { $0.value == value }.count
                 world.expect(count == 1, "done() for \(value) ran \(count) times: it must run exactly once per store",
@@ -179,6 +191,39 @@ public enum Chapter7Checks {
                          + "finds the pipeline gone drops the work)",
                          ko: "V1과 V2를 저장한 직후 pipeline이 해제됐고, done()은 \(done.values)에 대해 실행됐습니다: 그래도 모든 store는 "
                              + "쓰이고 콜백도 한 번씩 불려야 합니다 ([weak self] 블록은 pipeline이 사라진 것을 보고 그 일을 버립니다)")
+        }
+        guard run.passed else { return }
+        twoCallers(E.self, run)
+        guard run.passed else { return }
+        storeValues(E.self, run)
+    }
+
+    /// Two callers store at the same time: whichever store reaches ioQueue first, the callbacks
+    /// must list the stores in the order their done() ran, and the file must hold the last one's bytes.
+    static func twoCallers<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
+        run.explore(CheckMessage("two callers store at the same time", ko: "두 호출 스레드가 동시에 store")) { world in
+            let pipeline = E()
+            let done = LockedList<String>()
+            let callers = ["A", "B"].map { value in
+                world.spawn(CheckMessage("caller \(value)", ko: "호출 스레드 \(value)")) {
+                    pipeline.store(value, serializer: upper, done: { done.append(value) })
+                }
+            }
+            for caller in callers { world.join(caller) }
+            world.settle()
+            let state = pipeline.state
+            let order = done.values
+            world.expect(state.callbacks == order, "callbacks recorded the stores as \(state.callbacks), but their done() ran in the "
+                         + "order \(order): record each store in the same ioQueue block that writes the file and calls done() "
+                         + "(callbacks may be touched only on ioQueue)",
+                         ko: "callbacks에 기록된 store 순서는 \(state.callbacks)인데 done()은 \(order) 순서로 실행됐습니다: store마다 "
+                             + "파일을 쓰고 done()을 부르는 바로 그 ioQueue 블록에서 기록하세요 (callbacks는 ioQueue에서만 건드려야 합니다)")
+            if let last = order.last {
+                world.expect(state.file == upper(last), "the file holds \"\(state.file)\", but the last done() was \(last)'s: the file "
+                             + "must hold the bytes of the store called back last",
+                             ko: "파일에 남은 것은 \"\(state.file)\"인데 마지막 done()은 \(last)의 것이었습니다: 파일에는 마지막으로 "
+                                 + "콜백된 store의 바이트가 남아야 합니다")
+            }
         }
     }
 }

@@ -1,0 +1,118 @@
+// Chapter 7's checks with generated values: the lines and stores a learner's shortcut treats as
+// "nothing to do" (empty, the same as the one before, equal to what the file already holds) are
+// still work the caller asked for. Every sequence of three values drawn from an empty one and two
+// others is run, one fresh journal or pipeline each, in one explored scenario.
+
+import ExerciseKit
+import WorkbookSupport
+
+extension Chapter7Checks {
+    /// Every sequence of `length` values drawn from `alphabet`: empty ones, repeats, and a value
+    /// equal to an empty file or to the line before all occur.
+    static func sequences(of alphabet: [String], length: Int) -> [[String]] {
+        (0..<length).reduce([[]]) { partial, _ in partial.flatMap { prefix in alphabet.map { prefix + [$0] } } }
+    }
+
+    /// A serializer that changes the value (so the file must hold the bytes, not the value) and
+    /// keeps an empty value empty.
+    static let upper: @Sendable (String) -> String = { $0.uppercased() }
+
+    /// Runs `scenario` under one schedule (the running thread goes on while it can): one caller
+    /// and one journal or pipeline at a time, so the values are under test here, not the timing;
+    /// exploring would only multiply the order in which idle queues are looked at.
+    static func runOnce(_ run: CheckRun, _ title: CheckMessage, _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) {
+        let ended = Flag()
+        let failures = ScheduleExplorer.replay([]) { world in
+            scenario(world)
+            ended.set()
+        }
+        if let failure = failures.first {
+            run.fail(failure)
+        } else if !ended.isSet {
+            run.fail(CheckMessage("\(title.english): the run did not end: a thread blocked in something the checker does not "
+                                  + "control (a primitive spelled with its module name, a Task, a Thread?)",
+                                  ko: "\(title.ko): 실행이 끝나지 않았습니다: 확인 프로그램이 제어하지 못하는 무언가에서 스레드가 "
+                                      + "막혔습니다 (모듈 이름을 붙여 쓴 동기화 도구, Task, Thread?)"))
+        } else {
+            run.note(CheckMessage("\(title.english): run under one schedule (one caller, one at a time), it held",
+                                  ko: "\(title.ko): 스케줄 하나로 실행 (호출 스레드 하나, 한 번에 하나씩), 통과"))
+        }
+    }
+
+    /// 07-async-journal: every appended line is written, empty or repeated, in order.
+    static func journalValues<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
+        let all = sequences(of: ["", "x", "y"], length: 3)
+        runOnce(run, CheckMessage("\(all.count) journals, each given three lines (empty ones, repeats), then flush",
+                                 ko: "journal \(all.count)개에 각각 세 줄 (빈 줄, 반복된 줄) append 뒤 flush")) { world in
+            for lines in all {
+                let written = LockedList<String>()
+                let journal = E(writer: { written.append($0) })
+                for line in lines { journal.append(line) }
+                journal.flush()
+                let seen = written.values
+                guard seen != lines else { continue }
+                world.fail("appended \(lines) to a new journal, then flush(); the writer was given \(seen): every appended "
+                           + "line must be written once, in order, also an empty line or one equal to the line before it",
+                           ko: "새 journal에 \(lines)를 append한 뒤 flush()했는데 writer가 받은 줄은 \(seen)입니다: append한 줄은 "
+                               + "빈 줄이든 바로 앞 줄과 같은 줄이든 모두 순서대로 한 번씩 쓰여야 합니다")
+                return
+            }
+        }
+    }
+
+    /// 07-one-queue: every store is written and called back once, whatever its bytes.
+    static func storeValues<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
+        let all = sequences(of: ["", "a", "b"], length: 3)
+        runOnce(run, CheckMessage("\(all.count) pipelines, each given three stores (empty bytes, repeats)",
+                                 ko: "pipeline \(all.count)개에 각각 store 세 번 (빈 바이트, 반복된 값)")) { world in
+            for values in all {
+                let pipeline = E()
+                let done = LockedList<Int>()
+                for (index, value) in values.enumerated() {
+                    pipeline.store(value, serializer: upper, done: { done.append(index) })
+                }
+                world.settle()
+                if let failure = storeFailure(values, done: done.values, state: pipeline.state) {
+                    world.fail(failure)
+                    return
+                }
+            }
+        }
+    }
+
+    /// What went wrong with `values` stored in order into a new pipeline (nil: nothing).
+    static func storeFailure(_ values: [String], done: [Int], state: (file: String, callbacks: [String])) -> CheckMessage? {
+        let bytes = values.map(upper)
+        let said = CheckMessage("stored \(values) in a new pipeline (serialized as \(bytes))",
+                                ko: "새 pipeline에 \(values)를 store했습니다 (직렬화 결과 \(bytes))")
+        for index in values.indices {
+            let count = done.filter { $0 == index }.count
+            guard count != 1 else { continue }
+            // A new pipeline's file is empty; after a store it holds that store's bytes.
+            let before = index == 0 ? "" : bytes[index - 1]
+            let (empty, same) = (bytes[index].isEmpty, bytes[index] == before)
+            let why = empty && same ? CheckMessage("its bytes are empty, and so was the file before it",
+                                                   ko: "그 바이트는 비어 있고, 그 직전의 파일도 비어 있었습니다")
+                : empty ? CheckMessage("its bytes are empty", ko: "그 바이트는 비어 있습니다")
+                : same ? CheckMessage("its bytes equal what the file held before it", ko: "그 바이트는 직전에 파일에 있던 것과 같습니다")
+                : CheckMessage("", ko: "")
+            let note = why.english.isEmpty ? CheckMessage("", ko: "") : CheckMessage(" (\(why.english))", ko: " (\(why.ko))")
+            return said + CheckMessage(": done() of store \(index + 1) (\"\(values[index])\") ran \(count) times\(note.english); every store "
+                                       + "must be written and called back exactly once, whatever its bytes",
+                                       ko: ": store \(index + 1)번 (\"\(values[index])\")의 done()이 \(count)번 실행됐습니다\(note.ko). "
+                                           + "모든 store는 바이트가 무엇이든 정확히 한 번 쓰이고 콜백돼야 합니다")
+        }
+        if state.file != bytes[bytes.count - 1] {
+            let last = bytes[bytes.count - 1]
+            return said + CheckMessage(": the file holds \"\(state.file)\", but the last store's bytes are \"\(last)\"; every store "
+                                       + "writes its bytes, also empty ones or ones equal to what the file holds",
+                                       ko: ": 파일에 남은 것은 \"\(state.file)\"인데 마지막 store의 바이트는 \"\(last)\"입니다. "
+                                           + "모든 store는 자기 바이트를 써야 합니다. 비어 있어도, 파일에 있는 것과 같아도 그렇습니다")
+        }
+        if state.callbacks != values {
+            return said + CheckMessage(": callbacks recorded \(state.callbacks); every store is recorded once, in store order",
+                                       ko: ": callbacks에 기록된 것은 \(state.callbacks)입니다. 모든 store는 store 순서대로 한 번씩 기록돼야 합니다")
+        }
+        return nil
+    }
+}
