@@ -49,3 +49,35 @@ func quoted(_ names: Set<String>?) -> String {
 /// Whether two strings are the same bytes (`==` on String treats NFC and NFD as equal; a key
 /// used as a file name does not).
 func sameBytes(_ a: String, _ b: String) -> Bool { Array(a.utf8) == Array(b.utf8) }
+
+/// The answers the code under check gave during one check, by the call as a message writes it:
+/// the evidence, when an answer is wrong, that it depends on calls made before it (a static, a
+/// memo) rather than on the call's own arguments. The generated cases and their shrinking all run
+/// in one process, so such state is never reset between them.
+final class AnswerLog {
+    private var first: [String: String] = [:]
+    private var firstCall: [String: String] = [:]
+
+    /// Records `answer` to `call`; returns the different answer the same call got earlier, if any.
+    func record(_ call: String, _ answer: String) -> String? {
+        if let earlier = first[call] { return earlier == answer ? nil : earlier }
+        first[call] = answer
+        if firstCall[answer] == nil { firstCall[answer] = call }
+        return nil
+    }
+
+    /// The first other call that got `answer` earlier in this check, if any.
+    func earlierCall(answered answer: String, other call: String) -> String? {
+        firstCall[answer].flatMap { $0 == call ? nil : $0 }
+    }
+
+    /// "`call` now answered `now`; the same call answered `earlier` before": the state, stated.
+    static func changed(_ call: String, now: String, earlier: String) -> CheckMessage {
+        CheckMessage("\(call) answered \(now); earlier in this check the same call, with the same arguments, answered \(earlier): "
+                     + "the answer depends on calls made before it, so something is kept between calls (a static, a memo?). "
+                     + "Run alone, this call may well give the right answer",
+                     ko: "\(call)의 결과가 \(now)입니다. 이 확인의 앞에서 같은 인자로 한 같은 호출은 \(earlier)였습니다: "
+                         + "결과가 앞선 호출에 따라 달라지므로 호출 사이에 무언가(static, 메모)가 남아 있습니다. "
+                         + "이 호출만 따로 실행하면 맞는 결과가 나올 수도 있습니다")
+    }
+}
