@@ -41,7 +41,7 @@ public enum Chapter2Checks {
                 let expected = SHA256.hexDigest(of: long).prefix(16)
                 run.fail("the digest of \(length) bytes is \"\(got.prefix(16))…\", not SHA-256's \"\(expected)…\": "
                          + "the digest covers every byte of the data, written as 64 lowercase hex digits, two per byte (0x0A is \"0a\")",
-                         ko: "\(length)바이트의 다이제스트가 SHA-256의 \"\(expected)…\"가 아니라 \"\(got.prefix(16))…\"입니다: "
+                         ko: "\(length)바이트의 다이제스트: \"\(got.prefix(16))…\", SHA-256: \"\(expected)…\". "
                              + "다이제스트는 데이터의 모든 바이트를 덮고, 바이트마다 두 자리씩 소문자 16진수 64자리로 씁니다 (0x0A는 \"0a\")")
                 break
             }
@@ -104,8 +104,8 @@ public enum Chapter2Checks {
                                     + "\"\(SHA256.hexDigest(of: first).prefix(20))…\" and \"\(expectedSecond.prefix(20))…\": "
                                     + "every byte counts, so different bytes get different digests (the same cache file name would hold both)",
                                     ko: "바이트 \(twins.position) 하나만 다른 \(twins.length)바이트 Data 두 개의 sha256이 둘 다 "
-                                        + "\"\(gotFirst.prefix(20))…\"입니다. 기준 구현은 \"\(SHA256.hexDigest(of: first).prefix(20))…\"와 "
-                                        + "\"\(expectedSecond.prefix(20))…\"입니다: 모든 바이트가 다이제스트에 들어가므로 다른 바이트는 다른 다이제스트를 "
+                                        + "\"\(gotFirst.prefix(20))…\"입니다. 기준 구현은 \"\(SHA256.hexDigest(of: first).prefix(20))…\", "
+                                        + "\"\(expectedSecond.prefix(20))…\"입니다. 모든 바이트가 다이제스트에 들어가므로 다른 바이트는 다른 다이제스트를 "
                                         + "얻습니다 (같은 다이제스트면 둘이 같은 캐시 파일 이름을 쓰게 됩니다)")
             }
             for (bytes, got, which) in [(first, gotFirst, "first"), (second, gotSecond, "second")] where got != SHA256.hexDigest(of: bytes) {
@@ -113,8 +113,8 @@ public enum Chapter2Checks {
                 return CheckMessage("sha256 of the \(which) of \(twins) is \"\(got.prefix(20))…\"; the reference gives "
                                     + "\"\(expected.prefix(20))…\": the SHA-256 of exactly the Data's own bytes",
                                     ko: "바이트 \(twins.position) 하나만 다른 \(twins.length)바이트 Data 두 개 중 "
-                                        + (which == "first" ? "첫째" : "둘째") + "의 sha256이 \"\(got.prefix(20))…\"입니다. "
-                                        + "기준 구현은 \"\(expected.prefix(20))…\"입니다: 정확히 그 Data 자신의 바이트의 SHA-256입니다")
+                                        + (which == "first" ? "첫째" : "둘째") + "의 sha256 결과: \"\(got.prefix(20))…\". "
+                                        + "기준 구현: \"\(expected.prefix(20))…\". 정확히 그 Data 자신의 바이트의 SHA-256입니다")
             }
             return nil
         }

@@ -164,7 +164,7 @@ public enum Chapter5Checks {
             run.expect(huge?.expiration == expected,
                        ".expirationTime(.days(\(count))) must expire at StorageExpiration.days(\(count)).estimatedExpirationSince(now), "
                        + "rounded up (\(expected.timeIntervalSince1970); got \(gotHuge))",
-                       ko: ".expirationTime(.days(\(count)))는 StorageExpiration.days(\(count)).estimatedExpirationSince(now)를 올림한 "
+                       ko: ".expirationTime(.days(\(count))) 히트는 StorageExpiration.days(\(count)).estimatedExpirationSince(now)를 올림한 "
                            + "시각(\(expected.timeIntervalSince1970))에 만료돼야 합니다 (결과: \(gotHuge))")
         }
         let fixed = Date(timeIntervalSince1970: 1_800_000_000.2)

@@ -45,13 +45,13 @@ public enum Chapter6Checks {
         run.expect(noSet.answer && noSet.calls == 1,
                    "isCached(name: \"a\", knownNames: nil) answered \(noSet.answer) after asking the disk \(noSet.calls) times; "
                    + "with no set (nil), ask the disk once and answer what it says (true)",
-                   ko: "isCached(name: \"a\", knownNames: nil)이 디스크에 \(noSet.calls)번 묻고 \(noSet.answer)를 돌려줬습니다. "
+                   ko: "isCached(name: \"a\", knownNames: nil) 호출이 디스크에 \(noSet.calls)번 묻고 \(noSet.answer)를 돌려줬습니다. "
                        + "집합이 없으면(nil) 디스크에 한 번 묻고 그 답(true)을 돌려줍니다")
         let noSetMiss = asked { E.isCached(name: "zzz", knownNames: nil, fileExists: onDisk) }
         run.expect(!noSetMiss.answer && noSetMiss.calls == 1,
                    "isCached(name: \"zzz\", knownNames: nil) answered \(noSetMiss.answer) after asking the disk \(noSetMiss.calls) times; "
                    + "with no set (nil), every name is a maybe: ask the disk once and answer what it says (false)",
-                   ko: "isCached(name: \"zzz\", knownNames: nil)이 디스크에 \(noSetMiss.calls)번 묻고 \(noSetMiss.answer)를 돌려줬습니다. "
+                   ko: "isCached(name: \"zzz\", knownNames: nil) 호출이 디스크에 \(noSetMiss.calls)번 묻고 \(noSetMiss.answer)를 돌려줬습니다. "
                        + "집합이 없으면(nil) 모든 이름이 '있을지도 모름'입니다: 디스크에 한 번 묻고 그 답(false)을 돌려줍니다")
         let mixed = asked { E.isCached(name: "Photo-A", knownNames: ["Photo-A"], fileExists: { calls.withLock { $0 += 1 }; return $0 == "Photo-A" }) }
         run.expect(mixed.answer && mixed.calls == 1, "\"Photo-A\" is in the set and on disk: the answer must be true after asking the disk "
@@ -113,14 +113,14 @@ public enum Chapter6Checks {
                 let name = quoted(lookup.name), expectedAnswer = expected.answer
                 let rule = expected.calls.isEmpty
                     ? CheckMessage("the set cannot contain \(name), so the answer is false with no disk call",
-                                   ko: "집합에 \(name)이 없으니 디스크에 묻지 않고 false입니다")
+                                   ko: "집합에 없는 이름(\(name))이니 디스크에 묻지 않고 false입니다")
                     : (lookup.knownNames == nil ? CheckMessage("with no set, ask the disk", ko: "집합이 없으면 디스크에 묻습니다")
                         : CheckMessage("\(name) is in the set, which only says maybe: ask the disk",
-                                       ko: "\(name)이 집합에 있지만 집합은 '있을지도 모름'만 말합니다: 디스크에 묻습니다"))
+                                       ko: "집합에 있는 이름(\(name))이지만 집합은 '있을지도 모름'만 말합니다: 디스크에 묻습니다"))
                       + CheckMessage(" once, fileExists(\(name)), and answer what it says (\(expectedAnswer))",
                                      ko: " 한 번, fileExists(\(name))로 묻고 그 답(\(expectedAnswer))을 돌려줍니다")
                 return after + CheckMessage("`\(lookup.call)` answered \(answer) and \(asked.english) (the disk holds \(disk)); \(rule.english)",
-                                            ko: "`\(lookup.call)`이 \(answer)를 돌려주고 \(asked.ko) (디스크에는 \(disk)). \(rule.ko)")
+                                            ko: "`\(lookup.call)` 호출이 \(answer)를 돌려주고 \(asked.ko) (디스크에는 \(disk)). \(rule.ko)")
             }
             return nil
         }
@@ -170,9 +170,9 @@ public enum Chapter6Checks {
                 ? CheckMessage("the set says maybe: ask the disk once, fileExists(\(name)), and answer what it says (\(expected))",
                                ko: "집합은 '있을지도 모름'만 말합니다: 디스크에 fileExists(\(name))로 한 번 묻고 그 답(\(expected))을 돌려줍니다")
                 : CheckMessage("the set cannot contain \(name), so the answer is false with no disk call, however many names it holds",
-                               ko: "집합에 \(name)이 없으니 집합이 얼마나 크든 디스크에 묻지 않고 false입니다")
+                               ko: "집합에 없는 이름(\(name))이니 집합이 얼마나 크든 디스크에 묻지 않고 false입니다")
             return CheckMessage("`isCached(name: \(name), knownNames: \(set.english))` answered \(answer) and \(asked.english); \(rule.english)",
-                                ko: "`isCached(name: \(name), knownNames: \(set.ko))`이 \(answer)를 돌려주고 \(asked.ko). \(rule.ko)")
+                                ko: "`isCached(name: \(name), knownNames: \(set.ko))` 호출이 \(answer)를 돌려주고 \(asked.ko). \(rule.ko)")
         }
     }
 
