@@ -155,8 +155,9 @@ public enum Chapter5Checks {
         run.expect(days?.expiration == Date(timeIntervalSince1970: ceil(at.timeIntervalSince1970 + 2 * 86_400)),
                    ".expirationTime(.days(2)) must expire two days after now, rounded up",
                    ko: ".expirationTime(.days(2))는 지금부터 이틀 뒤를 올림한 시각에 만료돼야 합니다")
-        // "Forever" written as a huge number of days: StorageExpiration counts days in
-        // TimeInterval, so any Int of days is a date (an Int product of seconds would trap first).
+        // "Forever" written as a huge number of days: KFDCache's StorageExpiration counts days in
+        // TimeInterval, so any Int of days is a date; an Int product of seconds traps first (as
+        // Kingfisher 8.11.0's Sources/Cache/Storage.swift, `secondsInOneDay * days`, would).
         for count in [Int.max, Int.max / 86_400 + 1, 1 << 53] {
             let huge = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.days(count)))
             let expected = StorageExpiration.days(count).estimatedExpirationSince(at).fileAttributeDate

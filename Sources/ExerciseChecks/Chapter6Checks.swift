@@ -114,11 +114,11 @@ public enum Chapter6Checks {
                 let rule = expected.calls.isEmpty
                     ? CheckMessage("the set cannot contain \(name), so the answer is false with no disk call",
                                    ko: "집합에 없는 이름(\(name))이니 디스크에 묻지 않고 false입니다")
-                    : (lookup.knownNames == nil ? CheckMessage("with no set, ask the disk", ko: "집합이 없으면 디스크에 묻습니다")
+                    : (lookup.knownNames == nil ? CheckMessage("with no set, ask the disk", ko: "집합이 없으면 디스크에 묻습니다.")
                         : CheckMessage("\(name) is in the set, which only says maybe: ask the disk",
-                                       ko: "집합에 있는 이름(\(name))이지만 집합은 '있을지도 모름'만 말합니다: 디스크에 묻습니다"))
+                                       ko: "집합에 있는 이름(\(name))이지만 집합은 '있을지도 모름'만 말합니다: 디스크에 묻습니다."))
                       + CheckMessage(" once, fileExists(\(name)), and answer what it says (\(expectedAnswer))",
-                                     ko: " 한 번, fileExists(\(name))로 묻고 그 답(\(expectedAnswer))을 돌려줍니다")
+                                     ko: " 디스크에는 fileExists(\(name))로 한 번만 묻고 그 답(\(expectedAnswer))을 돌려줍니다")
                 return after + CheckMessage("`\(lookup.call)` answered \(answer) and \(asked.english) (the disk holds \(disk)); \(rule.english)",
                                             ko: "`\(lookup.call)` 호출이 \(answer)를 돌려주고 \(asked.ko) (디스크에는 \(disk)). \(rule.ko)")
             }

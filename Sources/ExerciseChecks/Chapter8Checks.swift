@@ -122,6 +122,20 @@ public enum Chapter8Checks {
         run.expect(miss.lookups == 1 && miss.reads == 1 && miss.sets == 0, "a miss made \(miss.lookups) memory lookups, "
                    + "\(miss.reads) disk reads and \(miss.sets) memory writes: one lookup and one read, nothing written")
         memory.watch(nil)
+        guard run.passed else { return }
+
+        // 7. A second cache, the same entry: its own disk hit warms its own memory, whatever the
+        // first cache did with that key.
+        let second = E()
+        second.store("Other", forKey: key, processorIdentifier: processor)
+        second.probes.memory.evict(forKey: computed)
+        let secondHit = second.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
+        let warmed = second.probes.memory.contains(computed)
+        run.expect(secondHit.value == "Other" && warmed,
+                   "a second cache's disk hit on \"\(computed)\" (the first cache had already warmed that key) gave \(lookup(secondHit)) "
+                   + "and \(warmed ? "warmed" : "did not warm") its memory: each cache warms its own memory on every disk hit",
+                   ko: "두 번째 캐시가 \"\(computed)\"에서 디스크 히트했을 때(첫 번째 캐시는 이미 그 key로 메모리를 채움) 결과는 "
+                       + "\(lookup(secondHit)), 메모리 채움: \(warmed). 캐시마다 디스크 히트 때마다 자기 메모리를 채웁니다")
         if run.passed { warmMemoryOnGeneratedRuns(E.self, run) }
     }
 
