@@ -83,11 +83,23 @@ public enum Chapter1Checks {
         let part = Gen<String>.oneOf([.text(), .element(of: ["", " ", "a@", "@", "Round(8)", "a.png"])])
         let call = zip(part, part).map { (key: $0.0, identifier: $0.1) }
         let calls = Gen<(key: String, identifier: String)>.oneOf([call, call.map { (key: $0.identifier, identifier: $0.key) }])
-        run.forAll(calls.array(maxCount: 6), cases: 4_000, seed: 0x0101) { calls in
+        let log = AnswerLog()
+        run.forAll(calls.array(maxCount: 6), cases: 4_000, seed: 0x0101) { calls -> CheckMessage? in
             for (index, call) in calls.enumerated() {
                 let expected = call.identifier.isEmpty ? call.key : call.key + "@" + call.identifier
                 let got = E.computedKey(call.key, processorIdentifier: call.identifier)
-                guard !sameBytes(got, expected) else { continue }
+                let shownCall = "computedKey(\(quoted(call.key)), processorIdentifier: \(quoted(call.identifier)))"
+                let earlier = log.record(shownCall, quoted(got))
+                guard !sameBytes(got, expected) else {
+                    log.noteRight(shownCall, quoted(got))
+                    continue
+                }
+                if let earlier { return AnswerLog.changed(shownCall, now: quoted(got), earlier: earlier) }
+                if !madeOnlyFrom(got, call.key, call.identifier), let other = log.earlierCall(answered: quoted(got), other: shownCall) {
+                    return CheckMessage("\(shownCall) is \(quoted(got)); the reference gives \(quoted(expected))",
+                                        ko: "\(shownCall)의 결과가 \(quoted(got))입니다. 기준 구현은 \(quoted(expected))입니다")
+                        + AnswerLog.carriedOver(quoted(got), from: other)
+                }
                 let before = calls.prefix(index).map { "computedKey(\(quoted($0.key)), processorIdentifier: \(quoted($0.identifier)))" }
                     .joined(separator: ", ")
                 let why = call.identifier.isEmpty
@@ -98,12 +110,25 @@ public enum Chapter1Checks {
                                    ko: "processor가 있으면 key, \"@\", identifier를 각각 주어진 그대로 잇습니다 (key에 무엇이 "
                                        + "들어 있든 잘라 내거나, 소문자로 바꾸거나, 정규화하지 않습니다)")
                 let after = before.isEmpty ? CheckMessage("", ko: "") : CheckMessage("after \(before), ", ko: "\(before) 뒤, ")
-                let shownCall = "computedKey(\(quoted(call.key)), processorIdentifier: \(quoted(call.identifier)))"
                 return after + CheckMessage("\(shownCall) is \(quoted(got)); the reference gives \(quoted(expected)): \(why.english)",
                                             ko: "\(shownCall)의 결과가 \(quoted(got))입니다. 기준 구현은 \(quoted(expected))입니다: \(why.ko)")
             }
             return nil
         }
+    }
+
+    /// Whether `text` could have been built from the key, "@" and the identifier alone (each
+    /// character used at most as often as they hold it, ignoring case and Unicode form): when it
+    /// could not, a wrong answer that another call rightly got came from that call.
+    static func madeOnlyFrom(_ text: String, _ key: String, _ identifier: String) -> Bool {
+        func scalars(_ string: String) -> [Unicode.Scalar] { Array(string.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars) }
+        var pool: [Unicode.Scalar: Int] = [:]
+        for scalar in scalars(key + "@" + identifier) { pool[scalar, default: 0] += 1 }
+        for scalar in scalars(text) {
+            guard let left = pool[scalar], left > 0 else { return false }
+            pool[scalar] = left - 1
+        }
+        return true
     }
 
     /// What kind of type `type` is, in both languages ("a struct", "struct").

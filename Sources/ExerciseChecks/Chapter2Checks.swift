@@ -2,6 +2,7 @@
 
 import ExerciseKit
 import Foundation
+import WorkbookSupport
 import KFDCache
 
 // MARK: The contracts (what your file provides; its conformance sits in the DO NOT EDIT lines)
@@ -39,8 +40,11 @@ public enum Chapter2Checks {
             let long = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 3) }
             let got = E.sha256(of: Data(long))
             if got != SHA256.hexDigest(of: long) {
-                run.fail("the digest of \(length) bytes is \"\(got.prefix(16))…\", not SHA-256's \"\(SHA256.hexDigest(of: long).prefix(16))…\": "
-                         + "hash the data's own bytes (not a String made from them), as 64 lowercase hex digits, two per byte")
+                let expected = SHA256.hexDigest(of: long).prefix(16)
+                run.fail("the digest of \(length) bytes is \"\(got.prefix(16))…\", not SHA-256's \"\(expected)…\": "
+                         + "the digest covers every byte of the data, written as 64 lowercase hex digits, two per byte (0x0A is \"0a\")",
+                         ko: "\(length)바이트의 다이제스트: \"\(got.prefix(16))…\", SHA-256: \"\(expected)…\". "
+                             + "다이제스트는 데이터의 모든 바이트를 덮고, 바이트마다 두 자리씩 소문자 16진수 64자리로 씁니다 (0x0A는 \"0a\")")
                 break
             }
         }
@@ -64,6 +68,58 @@ public enum Chapter2Checks {
             run.expect(E.isPNG(data) == expected, "isPNG was \(!expected): \(why)")
         }
         if run.passed { digestsMatch(E.self, run) }
+        if run.passed { everyByteCounts(E.self, run) }
+    }
+
+    /// Two Datas of one length that differ in a single byte, anywhere (also past the first 64 or
+    /// 80 bytes, which is as far as some hashes of a Data look).
+    struct NearTwins: CustomStringConvertible {
+        var length: Int, position: Int, fill: UInt64, flip: UInt8
+
+        var first: [UInt8] {
+            var generator = SeededGenerator(seed: fill)
+            return (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        }
+        var second: [UInt8] {
+            var bytes = first
+            bytes[position] ^= flip
+            return bytes
+        }
+        var description: String { "two Datas of \(length) bytes that differ only at byte \(position)" }
+    }
+
+    /// Generated: pairs of Datas of one length (1 byte to 8 KiB) that differ only at one byte,
+    /// hashed one after the other; both digests compared with SHA-256 of their own bytes.
+    static func everyByteCounts<E: DataDigestExercise>(_: E.Type, _ run: CheckRun) {
+        let length = Gen<Int>.oneOf([.int(in: 1...160), .int(in: 161...8_192)])
+        let twins = length.flatMap { length in
+            zip(Gen<Int>.int(in: 0...(length - 1)), Gen<UInt64>.any, Gen<Int>.int(in: 1...255)).map { position, fill, flip in
+                NearTwins(length: length, position: position, fill: fill, flip: UInt8(flip))
+            }
+        }
+        run.forAll(twins, cases: 600, seed: 0x0203) { twins in
+            let first = twins.first, second = twins.second
+            let gotFirst = E.sha256(of: Data(first)), gotSecond = E.sha256(of: Data(second))
+            let expectedSecond = SHA256.hexDigest(of: second)
+            if gotFirst == gotSecond {
+                return CheckMessage("sha256 of \(twins) gave one digest for both, \"\(gotFirst.prefix(20))…\"; the reference gives "
+                                    + "\"\(SHA256.hexDigest(of: first).prefix(20))…\" and \"\(expectedSecond.prefix(20))…\": "
+                                    + "every byte counts, so different bytes get different digests (the same cache file name would hold both)",
+                                    ko: "바이트 \(twins.position) 하나만 다른 \(twins.length)바이트 Data 두 개의 sha256이 둘 다 "
+                                        + "\"\(gotFirst.prefix(20))…\"입니다. 기준 구현은 \"\(SHA256.hexDigest(of: first).prefix(20))…\", "
+                                        + "\"\(expectedSecond.prefix(20))…\"입니다. 모든 바이트가 다이제스트에 들어가므로 다른 바이트는 다른 다이제스트를 "
+                                        + "얻습니다 (같은 다이제스트면 둘이 같은 캐시 파일 이름을 쓰게 됩니다)")
+            }
+            for (bytes, got, which) in [(first, gotFirst, "first"), (second, gotSecond, "second")] where got != SHA256.hexDigest(of: bytes) {
+                let expected = SHA256.hexDigest(of: bytes)
+                return CheckMessage("sha256 of the \(which) of \(twins) is \"\(got.prefix(20))…\"; the reference gives "
+                                    + "\"\(expected.prefix(20))…\": the SHA-256 of exactly the Data's own bytes",
+                                    ko: "바이트 \(twins.position) 하나만 다른 \(twins.length)바이트 Data 두 개 중 "
+                                        + (which == "first" ? "첫째" : "둘째") + "의 sha256 결과: \"\(got.prefix(20))…\". "
+                                        + "기준 구현: \"\(expected.prefix(20))…\". 정확히 그 Data 자신의 바이트의 SHA-256입니다")
+            }
+            return nil
+        }
     }
 
     /// Generated: runs of up to 4 calls on byte arrays around the PNG signature (at offset 0, after

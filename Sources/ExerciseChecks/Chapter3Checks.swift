@@ -160,7 +160,7 @@ public enum Chapter3Checks {
             box.update { counters in
                 inBody.set()
                 counters.hits += 1
-                if let moment = world.now() { written?.append(moment) }
+                if let moment = world.moment() { written?.append(moment) }
                 world.step(CheckMessage("is inside its body", ko: "본문 안에 있음"))
                 inBody.clear()
             }

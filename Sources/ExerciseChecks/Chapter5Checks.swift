@@ -107,12 +107,20 @@ public enum Chapter5Checks {
 
         let at = Date(timeIntervalSince1970: 1_700_000_100.4)
         let replaced = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.seconds(100)))
-        run.expect(replaced?.lastAccess == Date(timeIntervalSince1970: 1_700_000_101), ".expirationTime: last access is now, rounded up",
-                   ko: ".expirationTime: 마지막 접근 시각은 지금을 올림한 값입니다")
-        let got = replaced?.expiration.timeIntervalSince1970 ?? .nan
-        run.expect(replaced?.expiration == Date(timeIntervalSince1970: 1_700_000_201),
-                   ".expirationTime(.seconds(100)) must expire 100 s after *now*, rounded up (got \(got))",
-                   ko: ".expirationTime(.seconds(100))은 *지금*부터 100초 뒤를 올림한 시각에 만료돼야 합니다 (결과: \(got))")
+        if replaced == nil {
+            run.fail(".expirationTime(.seconds(100)) read at 1700000100.4 returned nil: a hit with .expirationTime always writes new dates "
+                     + "(last access 1700000101, expiration 1700000201), even for an entry that had already expired",
+                     ko: "1700000100.4에 읽은 .expirationTime(.seconds(100))이 nil을 돌려줬습니다: .expirationTime 히트는 항목이 이미 만료됐어도 "
+                         + "언제나 새 날짜(마지막 접근 시각 1700000101, 만료 예정 시각 1700000201)를 씁니다")
+        }
+        let gotAccess = replaced.map { "\($0.lastAccess.timeIntervalSince1970)" } ?? "nil"
+        run.expect(replaced == nil || replaced?.lastAccess == Date(timeIntervalSince1970: 1_700_000_101),
+                   ".expirationTime: last access is now, rounded up (1700000101; got \(gotAccess))",
+                   ko: ".expirationTime: 마지막 접근 시각은 지금을 올림한 값입니다 (1700000101, 결과: \(gotAccess))")
+        let got = replaced.map { "\($0.expiration.timeIntervalSince1970)" } ?? "nil"
+        run.expect(replaced == nil || replaced?.expiration == Date(timeIntervalSince1970: 1_700_000_201),
+                   ".expirationTime(.seconds(100)) must expire 100 s after *now*, rounded up (1700000201; got \(got))",
+                   ko: ".expirationTime(.seconds(100))은 *지금*부터 100초 뒤를 올림한 시각(1700000201)에 만료돼야 합니다 (결과: \(got))")
         let never = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.never))
         run.expect(never?.expiration == StorageExpiration.never.estimatedExpirationSince(at).fileAttributeDate,
                    ".expirationTime(.never) must give StorageExpiration.never's date",
@@ -147,6 +155,19 @@ public enum Chapter5Checks {
         run.expect(days?.expiration == Date(timeIntervalSince1970: ceil(at.timeIntervalSince1970 + 2 * 86_400)),
                    ".expirationTime(.days(2)) must expire two days after now, rounded up",
                    ko: ".expirationTime(.days(2))는 지금부터 이틀 뒤를 올림한 시각에 만료돼야 합니다")
+        // "Forever" written as a huge number of days: KFDCache's StorageExpiration counts days in
+        // TimeInterval, so any Int of days is a date; an Int product of seconds traps first (as
+        // Kingfisher 8.11.0's Sources/Cache/Storage.swift, `secondsInOneDay * days`, would).
+        for count in [Int.max, Int.max / 86_400 + 1, 1 << 53] {
+            let huge = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.days(count)))
+            let expected = StorageExpiration.days(count).estimatedExpirationSince(at).fileAttributeDate
+            let gotHuge = huge.map { "\($0.expiration.timeIntervalSince1970)" } ?? "nil"
+            run.expect(huge?.expiration == expected,
+                       ".expirationTime(.days(\(count))) must expire at StorageExpiration.days(\(count)).estimatedExpirationSince(now), "
+                       + "rounded up (\(expected.timeIntervalSince1970); got \(gotHuge))",
+                       ko: ".expirationTime(.days(\(count))) 히트는 StorageExpiration.days(\(count)).estimatedExpirationSince(now)를 올림한 "
+                           + "시각(\(expected.timeIntervalSince1970))에 만료돼야 합니다 (결과: \(gotHuge))")
+        }
         let fixed = Date(timeIntervalSince1970: 1_800_000_000.2)
         let dated = E.extended(lastAccess: lastAccess, expiration: expiration, now: at, extending: .expirationTime(.date(fixed)))
         run.expect(dated?.expiration == Date(timeIntervalSince1970: 1_800_000_001),
@@ -196,20 +217,26 @@ public enum Chapter5Checks {
 
     /// Generated: runs of up to 4 hits with dates and lifetimes on a 2^-20 s grid (exact in
     /// either of Foundation's clocks, so any right formula gives the same bits), lifetimes of 0 to
-    /// 11 days — negative too, for an entry already expired — and every kind of extension, each
+    /// 11 days — negative too, for an entry already expired — a now up to 11 days after or before
+    /// the last access, and every kind of extension (`.days` up to `Int.max` among them), each
     /// compared with the header's rule.
     static func extendedOnGeneratedHits<E: CacheTimeExercise>(_: E.Type, _ run: CheckRun) {
         let expiration = Gen<StorageExpiration>.oneOf([
             Gen<Double>.gridSpan.map { .seconds($0) },
             .element(of: [.never, .expired]),
             Gen<Int>.int(in: 0...3_650).map { .days($0) },
+            // Far more days than an Int of seconds holds ("forever" as a count of days).
+            Gen<Int>.oneOf([.element(of: [Int.max, Int.max / 86_400 + 1]), .int(in: (Int.max / 86_400)...Int.max)]).map { .days($0) },
             Gen<Double>.gridSeconds.map { .date(Date(timeIntervalSince1970: $0)) },
         ])
         let extending = Gen<ExpirationExtending>.oneOf([
             .element(of: [.cacheTime, .none]),
             expiration.map { .expirationTime($0) },
         ])
-        let hit = zip(zip(Gen<Double>.gridSeconds, Gen<Double>.gridSpan, Gen<Bool>.bool), Gen<Double>.gridSpan, extending).map { dates, sinceAccess, extending in
+        // Now is after the last access, or before it (a clock stepped back, a file written by a
+        // clock that ran ahead): the header's rule restarts at now either way.
+        let sinceAccess = zip(Gen<Double>.gridSpan, Gen<Bool>.bool).map { span, before in before ? -span : span }
+        let hit = zip(zip(Gen<Double>.gridSeconds, Gen<Double>.gridSpan, Gen<Bool>.bool), sinceAccess, extending).map { dates, sinceAccess, extending in
             let (access, lifetime, expired) = dates
             return Hit(lastAccess: Date(timeIntervalSince1970: access),
                        expiration: Date(timeIntervalSince1970: expired ? access - lifetime : access + lifetime),

@@ -42,9 +42,17 @@ public enum Chapter6Checks {
         let falsePositive = asked { E.isCached(name: "b", knownNames: ["a", "b"], fileExists: onDisk) }
         run.expect(!falsePositive.answer, "\"b\" is in the set but not on disk: the set only says maybe; the disk decides")
         let noSet = asked { E.isCached(name: "a", knownNames: nil, fileExists: onDisk) }
-        run.expect(noSet.answer && noSet.calls == 1, "with no set (nil), ask the disk")
+        run.expect(noSet.answer && noSet.calls == 1,
+                   "isCached(name: \"a\", knownNames: nil) answered \(noSet.answer) after asking the disk \(noSet.calls) times; "
+                   + "with no set (nil), ask the disk once and answer what it says (true)",
+                   ko: "isCached(name: \"a\", knownNames: nil) 호출이 디스크에 \(noSet.calls)번 묻고 \(noSet.answer)를 돌려줬습니다. "
+                       + "집합이 없으면(nil) 디스크에 한 번 묻고 그 답(true)을 돌려줍니다")
         let noSetMiss = asked { E.isCached(name: "zzz", knownNames: nil, fileExists: onDisk) }
-        run.expect(!noSetMiss.answer && noSetMiss.calls == 1, "with no set (nil), every name is a maybe: ask the disk")
+        run.expect(!noSetMiss.answer && noSetMiss.calls == 1,
+                   "isCached(name: \"zzz\", knownNames: nil) answered \(noSetMiss.answer) after asking the disk \(noSetMiss.calls) times; "
+                   + "with no set (nil), every name is a maybe: ask the disk once and answer what it says (false)",
+                   ko: "isCached(name: \"zzz\", knownNames: nil) 호출이 디스크에 \(noSetMiss.calls)번 묻고 \(noSetMiss.answer)를 돌려줬습니다. "
+                       + "집합이 없으면(nil) 모든 이름이 '있을지도 모름'입니다: 디스크에 한 번 묻고 그 답(false)을 돌려줍니다")
         let mixed = asked { E.isCached(name: "Photo-A", knownNames: ["Photo-A"], fileExists: { calls.withLock { $0 += 1 }; return $0 == "Photo-A" }) }
         run.expect(mixed.answer && mixed.calls == 1, "\"Photo-A\" is in the set and on disk: the answer must be true after asking the disk "
                    + "once (got \(mixed.answer), asked \(mixed.calls) times)")
@@ -53,6 +61,7 @@ public enum Chapter6Checks {
         let empty = asked { E.isCached(name: "a", knownNames: [], fileExists: onDisk) }
         run.expect(!empty.answer && empty.calls == 0, "an empty set knows the folder is empty: a miss without asking the disk")
         if run.passed { shortcutOnGeneratedFolders(E.self, run) }
+        if run.passed { shortcutOnLargeSets(E.self, run) }
     }
 
     /// One `isCached` call on a generated folder.
@@ -79,7 +88,8 @@ public enum Chapter6Checks {
             let names = Gen<String>.twin(of: name).array(maxCount: 4).map { Set($0) }
             return zip(names.optional, names).map { Lookup(name: name, knownNames: $0.0, onDisk: $0.1) }
         }
-        run.forAll(lookup.array(maxCount: 5), cases: 4_000, seed: 0x0601) { lookups in
+        let log = AnswerLog()
+        run.forAll(lookup.array(maxCount: 5), cases: 4_000, seed: 0x0601) { lookups -> CheckMessage? in
             for (index, lookup) in lookups.enumerated() {
                 var calls: [String] = []
                 let answer = E.isCached(name: lookup.name, knownNames: lookup.knownNames) { asked in
@@ -88,18 +98,82 @@ public enum Chapter6Checks {
                 }
                 let expected = lookup.reference
                 let sameCalls = calls.count == expected.calls.count && zip(calls, expected.calls).allSatisfy { sameBytes($0, $1) }
+                let shownCalls = calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", ")
+                let disk = quoted(lookup.onDisk)
+                let earlier = log.record("`\(lookup.call)` (the disk holds \(disk))", "\(answer) [\(shownCalls)]")
                 if answer == expected.answer && sameCalls { continue }
-                let after = index == 0 ? "" : "after \(index) lookup\(index == 1 ? "" : "s") on other folders, "
-                let asked = calls.isEmpty ? "asked the disk nothing"
-                    : "asked the disk \(calls.count == 1 ? "once" : "\(calls.count) times") (\(calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", ")))"
-                let disk = "the disk holds \(quoted(lookup.onDisk))"
+                if let earlier {
+                    return AnswerLog.changed("`\(lookup.call)` (the disk holds \(disk))", now: "\(answer) [\(shownCalls)]", earlier: earlier)
+                }
+                let after = index == 0 ? CheckMessage("", ko: "")
+                    : CheckMessage("after \(index) lookup\(index == 1 ? "" : "s") on other folders, ", ko: "다른 폴더에서 \(index)번 조회한 뒤, ")
+                let asked = calls.isEmpty ? CheckMessage("asked the disk nothing", ko: "디스크에 묻지 않았습니다")
+                    : CheckMessage("asked the disk \(calls.count) time\(calls.count == 1 ? "" : "s") (\(shownCalls))",
+                                   ko: "디스크에 \(calls.count)번 물었습니다 (\(shownCalls))")
+                let name = quoted(lookup.name), expectedAnswer = expected.answer
                 let rule = expected.calls.isEmpty
-                    ? "the set cannot contain \(quoted(lookup.name)), so the answer is false with no disk call"
-                    : (lookup.knownNames == nil ? "with no set, ask the disk" : "\(quoted(lookup.name)) is in the set, which only says maybe: ask the disk")
-                      + " once, fileExists(\(quoted(lookup.name))), and answer what it says (\(expected.answer))"
-                return after + "`\(lookup.call)` answered \(answer) and \(asked) (\(disk)); \(rule)"
+                    ? CheckMessage("the set cannot contain \(name), so the answer is false with no disk call",
+                                   ko: "집합에 없는 이름(\(name))이니 디스크에 묻지 않고 false입니다")
+                    : (lookup.knownNames == nil ? CheckMessage("with no set, ask the disk", ko: "집합이 없으면 디스크에 묻습니다.")
+                        : CheckMessage("\(name) is in the set, which only says maybe: ask the disk",
+                                       ko: "집합에 있는 이름(\(name))이지만 집합은 '있을지도 모름'만 말합니다: 디스크에 묻습니다."))
+                      + CheckMessage(" once, fileExists(\(name)), and answer what it says (\(expectedAnswer))",
+                                     ko: " 디스크에는 fileExists(\(name))로 한 번만 묻고 그 답(\(expectedAnswer))을 돌려줍니다")
+                return after + CheckMessage("`\(lookup.call)` answered \(answer) and \(asked.english) (the disk holds \(disk)); \(rule.english)",
+                                            ko: "`\(lookup.call)` 호출이 \(answer)를 돌려주고 \(asked.ko) (디스크에는 \(disk)). \(rule.ko)")
             }
             return nil
         }
     }
+
+    /// Sets of every size up to 2^17 names, built once per size: a check that keeps to small sets
+    /// cannot tell a shortcut that is used only below some cut-off.
+    final class NameSets {
+        private var bySize: [Int: Set<String>] = [:]
+        func names(_ count: Int) -> Set<String> {
+            if let known = bySize[count] { return known }
+            let made = Set((0..<count).map { "name-\($0)" })
+            bySize[count] = made
+            return made
+        }
+    }
+
+    /// Generated: one lookup against a large set (sizes around 1000, 4096, 65 536 and 2^17, and
+    /// any size up to 5000): a name the set holds (on disk or not) or one it does not. Compared:
+    /// the answer, and every fileExists call with its argument.
+    static func shortcutOnLargeSets<E: ShortcutExercise>(_: E.Type, _ run: CheckRun) {
+        let sizes = NameSets()
+        let size = Gen<Int>.oneOf([.element(of: [999, 1_000, 1_001, 1_024, 4_096, 65_536, 1 << 17]), .int(in: 5...5_000)])
+        let lookup = zip(size, Gen<UInt64>.any, zip(Gen<Bool>.bool, Gen<Bool>.bool)).map { size, pick, flags in
+            let (inSet, onDisk) = flags
+            let name = "name-\(inSet ? Int(pick % UInt64(size)) : size + Int(pick % 8))"
+            return (size: size, name: name, onDisk: onDisk)
+        }
+        run.forAll(lookup, cases: 300, seed: 0x0602) { lookup -> CheckMessage? in
+            let knownNames = sizes.names(lookup.size)
+            var calls: [String] = []
+            let answer = E.isCached(name: lookup.name, knownNames: knownNames) { asked in
+                calls.append(asked)
+                return lookup.onDisk && asked == lookup.name
+            }
+            let inSet = knownNames.contains(lookup.name)
+            let expected = inSet && lookup.onDisk, expectedCalls = inSet ? [lookup.name] : []
+            if answer == expected && calls == expectedCalls { return nil }
+            let name = quoted(lookup.name), count = lookup.size
+            let shownCalls = calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", ")
+            let asked = calls.isEmpty ? CheckMessage("asked the disk nothing", ko: "디스크에 묻지 않았습니다")
+                : CheckMessage("asked the disk \(calls.count) time\(calls.count == 1 ? "" : "s") (\(shownCalls))",
+                               ko: "디스크에 \(calls.count)번 물었습니다 (\(shownCalls))")
+            let set = inSet ? CheckMessage("a set of \(count) names that holds it", ko: "그 이름이 든 \(count)개짜리 집합")
+                : CheckMessage("a set of \(count) names without it", ko: "그 이름이 없는 \(count)개짜리 집합")
+            let rule = inSet
+                ? CheckMessage("the set says maybe: ask the disk once, fileExists(\(name)), and answer what it says (\(expected))",
+                               ko: "집합은 '있을지도 모름'만 말합니다: 디스크에 fileExists(\(name))로 한 번 묻고 그 답(\(expected))을 돌려줍니다")
+                : CheckMessage("the set cannot contain \(name), so the answer is false with no disk call, however many names it holds",
+                               ko: "집합에 없는 이름(\(name))이니 집합이 얼마나 크든 디스크에 묻지 않고 false입니다")
+            return CheckMessage("`isCached(name: \(name), knownNames: \(set.english))` answered \(answer) and \(asked.english); \(rule.english)",
+                                ko: "`isCached(name: \(name), knownNames: \(set.ko))` 호출이 \(answer)를 돌려주고 \(asked.ko). \(rule.ko)")
+        }
+    }
+
 }

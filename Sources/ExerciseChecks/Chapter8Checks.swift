@@ -122,6 +122,20 @@ public enum Chapter8Checks {
         run.expect(miss.lookups == 1 && miss.reads == 1 && miss.sets == 0, "a miss made \(miss.lookups) memory lookups, "
                    + "\(miss.reads) disk reads and \(miss.sets) memory writes: one lookup and one read, nothing written")
         memory.watch(nil)
+        guard run.passed else { return }
+
+        // 7. A second cache, the same entry: its own disk hit warms its own memory, whatever the
+        // first cache did with that key.
+        let second = E()
+        second.store("Other", forKey: key, processorIdentifier: processor)
+        second.probes.memory.evict(forKey: computed)
+        let secondHit = second.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
+        let warmed = second.probes.memory.contains(computed)
+        run.expect(secondHit.value == "Other" && warmed,
+                   "a second cache's disk hit on \"\(computed)\" (the first cache had already warmed that key) gave \(lookup(secondHit)) "
+                   + "and \(warmed ? "warmed" : "did not warm") its memory: each cache warms its own memory on every disk hit",
+                   ko: "두 번째 캐시가 \"\(computed)\"에서 디스크 히트했을 때(첫 번째 캐시는 이미 그 key로 메모리를 채움) 결과는 "
+                       + "\(lookup(secondHit)), 메모리 채움: \(warmed). 캐시마다 디스크 히트 때마다 자기 메모리를 채웁니다")
         if run.passed { warmMemoryOnGeneratedRuns(E.self, run) }
     }
 
@@ -196,7 +210,8 @@ public enum Chapter8Checks {
     }
 
     /// Generated: runs of up to 10 steps on two caches — stores, lookups with and without
-    /// fromMemoryCacheOrRefresh, and NSCache dropping entries — over keys and processor
+    /// fromMemoryCacheOrRefresh, and NSCache dropping entries, with values short, empty and up to
+    /// 4096 characters long — over keys and processor
     /// identifiers that collide when computed carelessly ("a.png@" + "" against "a.png" + "",
     /// "a" + "b@c" against "a@b" + "c", other case, a space). After each step, compared with the
     /// header's rule on a model: the result and where it came from, every memory lookup and write
@@ -204,6 +219,9 @@ public enum Chapter8Checks {
     static func warmMemoryOnGeneratedRuns<E: WarmMemoryExercise>(_: E.Type, _ run: CheckRun) {
         let keys = Gen<String>.element(of: ["a.png", "a.png@", "A.png", "", "a", "a@b", "a.png@Round(8)", "b", " a.png"])
         let processors = Gen<String>.element(of: ["", "Round(8)", "round(8)", " ", "b@c", "@"])
+        // Values short, empty (a value, not a miss) and long (3 to 4096 characters: warming
+        // cannot depend on a value's size).
+        let value = Gen<String>.oneOf([.element(of: ["v1", "v2", ""]), Gen<Int>.int(in: 3...4_096).map { String(repeating: "v", count: $0) }])
         // Each run picks two keys and two identifiers and uses only those, so that its steps meet
         // (a store, then a drop, then a lookup of the same entry) in a few steps.
         let run2 = zip(zip(keys, keys), zip(processors, processors)).flatMap { keys, processors in
@@ -211,7 +229,7 @@ public enum Chapter8Checks {
             let cache = Gen<Int>.int(in: 0...1)
             return Gen<WarmStep>.oneOf([
                 zip(cache, Gen<Bool>.bool, zip(key, processor)).map { .retrieve(cache: $0, key: $2.0, processor: $2.1, refresh: $1) },
-                zip(cache, Gen<String>.element(of: ["v1", "v2"]), zip(key, processor)).map {
+                zip(cache, value, zip(key, processor)).map {
                     .store(cache: $0, value: $1, key: $2.0, processor: $2.1)
                 },
                 zip(cache, key, processor).map { .evict(cache: $0, key: $1, processor: $2) },

@@ -49,3 +49,47 @@ func quoted(_ names: Set<String>?) -> String {
 /// Whether two strings are the same bytes (`==` on String treats NFC and NFD as equal; a key
 /// used as a file name does not).
 func sameBytes(_ a: String, _ b: String) -> Bool { Array(a.utf8) == Array(b.utf8) }
+
+/// The answers the code under check gave during one check, by the call as a message writes it:
+/// the evidence, when an answer is wrong, that it depends on calls made before it (a static, a
+/// memo) rather than on the call's own arguments. The generated cases and their shrinking all run
+/// in one process, so such state is never reset between them.
+final class AnswerLog {
+    private var first: [String: String] = [:]
+    private var firstCall: [String: String] = [:]
+
+    /// Records `answer` to `call`; returns the different answer the same call got earlier, if any.
+    func record(_ call: String, _ answer: String) -> String? {
+        if let earlier = first[call] { return earlier == answer ? nil : earlier }
+        first[call] = answer
+        return nil
+    }
+
+    /// Notes that `call` got `answer` and that it was the right answer for it.
+    func noteRight(_ call: String, _ answer: String) {
+        if firstCall[answer] == nil { firstCall[answer] = call }
+    }
+
+    /// The first other call for which `answer` was the right answer, earlier in this check, if any.
+    func earlierCall(answered answer: String, other call: String) -> String? {
+        firstCall[answer].flatMap { $0 == call ? nil : $0 }
+    }
+
+    /// "`answer` is what `other` rightly got earlier": a result carried over from another call.
+    static func carriedOver(_ answer: String, from other: String) -> CheckMessage {
+        CheckMessage(". \(answer) is what \(other) returned earlier in this check, rightly for that call: this call's "
+                     + "own arguments cannot make it, so it most likely came from that call: is something kept between calls (a static, a memo?) Run alone, this call may well give the right answer",
+                     ko: ". 결과 \(answer): 이 확인의 앞에서 \(other) 호출이 돌려준 값이고, 그 호출에는 맞는 결과입니다. 이 호출의 인자만으로는 "
+                         + "만들 수 없으니 그 호출에서 넘어온 것으로 보입니다. 호출 사이에 남아 있는 무언가(static, 메모)가 있는지 보세요. 이 호출만 따로 실행하면 맞는 결과가 나올 수도 있습니다")
+    }
+
+    /// "`call` now answered `now`; the same call answered `earlier` before": the state, stated.
+    static func changed(_ call: String, now: String, earlier: String) -> CheckMessage {
+        CheckMessage("\(call) answered \(now); earlier in this check the same call, with the same arguments, answered \(earlier): "
+                     + "one call, two answers, so the answer depends on more than its arguments, such as something kept between calls (a static, a memo?). "
+                     + "Run alone, this call may well give the right answer",
+                     ko: "\(call)의 결과: \(now). 이 확인의 앞에서 같은 인자로 한 같은 호출의 결과: \(earlier). "
+                         + "같은 호출에 결과가 둘이니 결과가 인자만으로 정해지지 않습니다. 호출 사이에 남아 있는 무언가(static, 메모)가 있는지 보세요. "
+                         + "이 호출만 따로 실행하면 맞는 결과가 나올 수도 있습니다")
+    }
+}

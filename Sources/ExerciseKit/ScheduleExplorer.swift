@@ -153,7 +153,7 @@ public final class ScheduleWorld: @unchecked Sendable {
 
     /// The calling thread's present moment (nil outside a run), to ask later whether it happens
     /// before another thread's moment.
-    public func now() -> ScheduleMoment? {
+    public func moment() -> ScheduleMoment? {
         guard let me else { return nil }
         return ScheduleMoment(thread: me.id, time: me.clock[me.id])
     }
