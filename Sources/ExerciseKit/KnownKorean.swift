@@ -18,7 +18,6 @@ public enum KnownKorean {
         "storage.object(forKey:) ran without holding lock": "lock을 잡지 않은 채 storage.object(forKey:)가 실행됐습니다",
         "storage.setObject ran without holding lock: the value and its key change together, under the lock":
             "lock을 잡지 않은 채 storage.setObject가 실행됐습니다: 값과 그 key는 lock 아래에서 함께 바뀌어야 합니다",
-        "the loader's callback": "loader의 콜백",
     ]
 
     /// What the shipped stubs of chapters 2, 6, 8, 9 and 10 are told, word for word (values
@@ -73,20 +72,6 @@ public enum KnownKorean {
             + "enormous memory is more than Int.max: the limit stops at Int.max (and must not trap)":
             "메모리가 18446744073709551615바이트, fraction이 1.0일 때 limit이 9223372036854775807이 아니라 17592186044416입니다: "
             + "엄청나게 큰 메모리의 전부는 Int.max보다 큽니다. limit은 Int.max에서 멈춰야 합니다 (trap하면 안 됩니다)",
-        // 10-clean-timer
-        "the store was not freed when its last owner let it go: the run loop holds the timer, and the timer's closure holds the "
-            + "store. Capture it weakly ([weak self]); a method reference such as `removeExpired` passed as the closure holds self strongly too":
-            "마지막 소유자가 놓았는데도 store가 해제되지 않았습니다: run loop가 timer를 붙잡고, timer의 클로저가 store를 붙잡습니다. "
-            + "약하게 캡처하세요([weak self]). `removeExpired` 같은 메서드 참조를 클로저로 넘겨도 self를 강하게 붙잡습니다",
-        // 10-resume-once
-        "the loader's error from another thread: the bridge never resumed (every path must resume: the data, the loader's error, the timeout)":
-            "다른 스레드에서 온 loader의 에러: 브리지가 끝내 resume하지 않았습니다 (데이터, loader의 에러, 타임아웃 — 모든 경로에서 "
-            + "resume해야 합니다)",
-        "no callback at all: nothing resumed — the caller's task stays suspended forever. After `timeout` seconds resume with BridgeError.timedOut":
-            "콜백이 아예 없음: 아무것도 resume하지 않았습니다 — 호출한 쪽의 task가 영원히 멈춰 있습니다. `timeout`초가 지나면 "
-            + "BridgeError.timedOut으로 resume하세요",
-        "a callback after the timeout: resumed with data (5 bytes) (expected BridgeError.timedOut): the loader had not called back within the timeout":
-            "타임아웃 뒤에 온 콜백: BridgeError.timedOut이 아니라 데이터(5 bytes)로 resume했습니다: loader는 타임아웃 안에 콜백하지 않았습니다",
     ]
 
     /// Both tables.
