@@ -229,7 +229,7 @@ struct BridgePath: Sendable {
                 message = message + CheckMessage(". Your timeout is a Timer on the run loop of the thread that called start — a Swift concurrency "
                     + "thread, whose run loop never runs, so it never fires: use asyncAfter on a queue",
                     ko: ". 타임아웃을 start를 부른 스레드의 run loop에 건 Timer로 만들었습니다. 그 스레드는 run loop가 돌지 않는 Swift "
-                    + "concurrency 스레드라서 Timer가 끝내 발화하지 않습니다: 큐의 asyncAfter를 쓰세요")
+                    + "concurrency 스레드라서 Timer가 끝내 실행되지 않습니다: 큐의 asyncAfter를 쓰세요")
             } else if usesTask {
                 message = message + CheckMessage(". Your file starts a Task: the check's virtual clock drives DispatchQueue.asyncAfter, Timer, timed waits "
                     + "and Thread.sleep, not Task.sleep (see the exercise's header)",

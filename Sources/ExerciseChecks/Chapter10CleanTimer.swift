@@ -139,13 +139,13 @@ extension Chapter10Checks {
             case .onNoRunLoop?:
                 return never + CheckMessage("cleanTimer holds a Timer on no run loop — Timer(…) alone never fires. Use "
                                             + "Timer.scheduledTimer, which puts it on the run loop of the thread calling init",
-                                            ko: "cleanTimer의 Timer는 어느 run loop에도 올라가 있지 않습니다 — Timer(…)만으로는 발화하지 "
+                                            ko: "cleanTimer의 Timer는 어느 run loop에도 올라가 있지 않습니다 — Timer(…)만으로는 실행되지 "
                                             + "않습니다. init을 부른 스레드의 run loop에 올려 주는 Timer.scheduledTimer를 쓰세요")
             case .elsewhere(let loop)?:
                 return never + CheckMessage("the timer is on \(loop), which never runs — a Timer fires only on a run loop that runs. "
                                             + "Schedule it from init itself, on the thread that makes the store (the check runs that thread's run loop)",
                                             ko: "timer가 한 번도 돌지 않는 run loop에 있습니다 (\(loop)) — Timer는 돌고 있는 run loop에서만 "
-                                            + "발화합니다. store를 만드는 스레드에서, init 안에서 직접 예약하세요 (확인은 그 스레드의 run loop를 돌립니다)")
+                                            + "실행됩니다. store를 만드는 스레드에서, init 안에서 직접 예약하세요 (확인은 그 스레드의 run loop를 돌립니다)")
             case nil, .real?:
                 return CheckMessage("cleanTimer is not the Timer the check controls: write the plain name `Timer` (not Foundation.Timer)",
                                     ko: "cleanTimer가 확인이 제어하는 Timer가 아닙니다: Foundation.Timer 대신 그냥 `Timer`라고 쓰세요")
@@ -176,13 +176,13 @@ extension Chapter10Checks {
 
     private static let stoppedLate = CheckMessage("the store was freed, but its timer stayed valid until it fired once more and found nil: "
         + "stop it when the store goes — invalidate it in deinit — not on a later tick",
-        ko: "store는 해제됐지만 timer는 한 번 더 발화해 nil을 만날 때까지 유효했습니다: 다음 tick이 아니라 store가 사라질 때, "
+        ko: "store는 해제됐지만 timer는 한 번 더 실행돼 nil을 만날 때까지 유효했습니다: 다음 tick이 아니라 store가 사라질 때, "
         + "즉 deinit에서 invalidate하세요")
 
     private static func stillValid(_ interval: TimeInterval) -> CheckMessage {
         CheckMessage("the store was freed, but its timer is still valid: it fires every \(ScheduleWorld.text(seconds: interval)) for as "
             + "long as the thread lives, into nil. Invalidate it in deinit (`cleanTimer = nil` is not enough: the run loop still holds the timer)",
-            ko: "store는 해제됐지만 timer가 아직 유효합니다: 스레드가 살아 있는 한 nil을 향해 계속 발화합니다 (간격: "
+            ko: "store는 해제됐지만 timer가 아직 유효합니다: 스레드가 살아 있는 한 nil을 상대로 계속 실행됩니다 (간격: "
             + "\(ScheduleWorld.text(seconds: interval))). deinit에서 invalidate하세요 (`cleanTimer = nil`로는 부족합니다: run loop가 "
             + "아직 timer를 붙잡고 있습니다)")
     }
