@@ -77,13 +77,17 @@ public enum Chapter10Checks {
     public static func resumeOnce<E: ResumeOnceExercise>(_: E.Type, _ run: CheckRun) {
         let payload = Data("image".utf8)
         let paths: [BridgePath] = [
-            BridgePath(name: "data from another thread", callback: .at(0.1, .success(payload)), expected: .data(payload)),
-            BridgePath(name: "the loader's error from another thread", callback: .at(0.1, .failure(DiskFault.unreadable)),
-                       expected: .error("\(DiskFault.unreadable)")),
-            BridgePath(name: "data called back before load returns", callback: .inside(.success(payload)), expected: .data(payload)),
-            BridgePath(name: "no callback at all", callback: .never, expected: .timedOut),
-            BridgePath(name: "a callback after the timeout", callback: .at(0.8, .success(payload)), expected: .timedOut),
-            BridgePath(name: "a callback at the very instant of the timeout", callback: .at(0.5, .success(payload)), expected: nil),
+            BridgePath(name: CheckMessage("data from another thread", ko: "다른 스레드에서 온 데이터"),
+                       callback: .at(0.1, .success(payload)), expected: .data(payload)),
+            BridgePath(name: CheckMessage("the loader's error from another thread", ko: "다른 스레드에서 온 loader의 에러"),
+                       callback: .at(0.1, .failure(DiskFault.unreadable)), expected: .error("\(DiskFault.unreadable)")),
+            BridgePath(name: CheckMessage("data called back before load returns", ko: "load가 돌아오기 전에 콜백으로 온 데이터"),
+                       callback: .inside(.success(payload)), expected: .data(payload)),
+            BridgePath(name: CheckMessage("no callback at all", ko: "콜백이 아예 없음"), callback: .never, expected: .timedOut),
+            BridgePath(name: CheckMessage("a callback after the timeout", ko: "타임아웃 뒤에 온 콜백"),
+                       callback: .at(0.8, .success(payload)), expected: .timedOut),
+            BridgePath(name: CheckMessage("a callback at the very instant of the timeout", ko: "타임아웃과 정확히 같은 순간에 온 콜백"),
+                       callback: .at(0.5, .success(payload)), expected: nil),
         ]
         var options = ScheduleOptions()
         options.virtualTime = true
@@ -91,7 +95,9 @@ public enum Chapter10Checks {
         let code = (run.source ?? "").split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
         let usesTask = code.contains { $0.contains("Task {") || $0.contains("Task.sleep") || $0.contains("Task.detached") }
         for path in paths {
-            let held = run.explore("\(path.name) (timeout \(ScheduleWorld.text(seconds: BridgePath.timeout)))", options) { world in
+            let title = CheckMessage("\(path.name.english) (timeout \(ScheduleWorld.text(seconds: BridgePath.timeout)))",
+                                     ko: "\(path.name.ko) (타임아웃 \(ScheduleWorld.text(seconds: BridgePath.timeout)))")
+            let held = run.explore(title, options) { world in
                 path.explore(E.self, world, usesTask: usesTask)
             }
             if !held { return }
@@ -124,11 +130,11 @@ public enum Chapter10Checks {
 enum BridgeOutcome: Equatable, Sendable {
     case data(Data), error(String), timedOut
 
-    var text: String {
+    var text: CheckMessage {
         switch self {
-        case .data(let data): return "data (\(data.count) bytes)"
-        case .error(let description): return "error \(description)"
-        case .timedOut: return "BridgeError.timedOut"
+        case .data(let data): return CheckMessage("data (\(data.count) bytes)", ko: "데이터(\(data.count) bytes)")
+        case .error(let description): return CheckMessage("error \(description)", ko: "에러 \(description)")
+        case .timedOut: return CheckMessage("BridgeError.timedOut", ko: "BridgeError.timedOut")
         }
     }
 }
@@ -161,7 +167,7 @@ struct BridgePath: Sendable {
     /// Mixed case on purpose: the loader must be asked for the key exactly as given.
     static let key = "Avatars/Key-A.png"
     static let timeout = 0.5
-    let name: String
+    let name: CheckMessage
     let callback: Callback
     let expected: BridgeOutcome?
 
@@ -179,7 +185,7 @@ struct BridgePath: Sendable {
             switch callback {
             case .inside(let result): deliver(result)
             case .at(let seconds, let result):
-                world.spawn("the loader's callback") {
+                world.spawn(CheckMessage("the loader's callback", ko: "loader의 콜백")) {
                     world.sleep(until: seconds, CheckMessage("waits", ko: "기다림"))
                     world.step(CheckMessage("calls back (\(ScheduleWorld.text(seconds: seconds)))",
                                             ko: "콜백 호출 (\(ScheduleWorld.text(seconds: seconds)))"))
@@ -197,67 +203,101 @@ struct BridgePath: Sendable {
     private func judge(_ world: ScheduleWorld, resumes: [TimedResume], keys: [String], calledBack: Int64?, returnedAt: Int64, usesTask: Bool) {
         let timeout = Self.timeout, deadline = Int64((Self.timeout * 1e9).rounded())
         func at(_ nanoseconds: Int64) -> String { ScheduleWorld.text(seconds: Double(nanoseconds) / 1e9) }
+        /// The path's name, then what went wrong on it.
+        func fail(_ english: String, ko korean: String) { world.fail(name + CheckMessage(english, ko: korean)) }
         if returnedAt > 0 {
-            world.fail("\(name): start returned only at \(at(returnedAt)) (virtual clock): it blocked its thread (a Swift concurrency "
-                       + "thread, of which there are few) waiting. Schedule the timeout (e.g. asyncAfter) and return at once")
+            fail(": start returned only at \(at(returnedAt)) (virtual clock): it blocked its thread (a Swift concurrency "
+                 + "thread, of which there are few) waiting. Schedule the timeout (e.g. asyncAfter) and return at once",
+                 ko: ": start가 돌아온 시각(가상 시계): \(at(returnedAt)). 스레드(몇 개 없는 Swift concurrency 스레드)를 붙잡고 "
+                 + "기다렸습니다. 타임아웃은 asyncAfter 같은 것으로 예약해 두고 곧바로 돌아오세요")
         }
         if keys != [Self.key] {
-            let asked = keys.isEmpty ? "never asked for anything" : "asked for " + keys.map { "\"\($0)\"" }.joined(separator: ", ")
-            world.fail("\(name): the loader was \(asked) — call load once, with the key exactly as given (\"\(Self.key)\")")
+            let list = keys.map { "\"\($0)\"" }.joined(separator: ", ")
+            let asked = keys.isEmpty ? CheckMessage(": the loader was never asked for anything", ko: ": loader에 아무것도 요청하지 않았습니다")
+                                     : CheckMessage(": the loader was asked for \(list)", ko: ": loader에 요청한 key: \(list)")
+            world.fail(name + asked + CheckMessage(" — call load once, with the key exactly as given (\"\(Self.key)\")",
+                                                   ko: " — load는 한 번, 주어진 key 그대로(\"\(Self.key)\") 부르세요"))
         }
         guard let first = resumes.first else {
             var message = callback.result == nil
-                ? "\(name): nothing resumed — the caller's task stays suspended forever. After `timeout` seconds resume with BridgeError.timedOut"
-                : "\(name): the bridge never resumed (every path must resume: the data, the loader's error, the timeout)"
+                ? CheckMessage(": nothing resumed — the caller's task stays suspended forever. After `timeout` seconds resume with BridgeError.timedOut",
+                               ko: ": 아무것도 resume하지 않았습니다 — 호출한 쪽의 task가 영원히 멈춰 있습니다. `timeout`초가 지나면 "
+                               + "BridgeError.timedOut으로 resume하세요")
+                : CheckMessage(": the bridge never resumed (every path must resume: the data, the loader's error, the timeout)",
+                               ko: ": 브리지가 끝내 resume하지 않았습니다 (데이터, loader의 에러, 타임아웃 — 모든 경로에서 resume해야 합니다)")
             if world.timersOnCheckRunLoop > 0 {
-                message += ". Your timeout is a Timer on the run loop of the thread that called start — a Swift concurrency "
-                    + "thread, whose run loop never runs, so it never fires: use asyncAfter on a queue"
+                message = message + CheckMessage(". Your timeout is a Timer on the run loop of the thread that called start — a Swift concurrency "
+                    + "thread, whose run loop never runs, so it never fires: use asyncAfter on a queue",
+                    ko: ". 타임아웃을 start를 부른 스레드의 run loop에 건 Timer로 만들었습니다. 그 스레드는 run loop가 돌지 않는 Swift "
+                    + "concurrency 스레드라서 Timer가 끝내 실행되지 않습니다: 큐의 asyncAfter를 쓰세요")
             } else if usesTask {
-                message += ". Your file starts a Task: the check's virtual clock drives DispatchQueue.asyncAfter, Timer, timed waits "
-                    + "and Thread.sleep, not Task.sleep (see the exercise's header)"
+                message = message + CheckMessage(". Your file starts a Task: the check's virtual clock drives DispatchQueue.asyncAfter, Timer, timed waits "
+                    + "and Thread.sleep, not Task.sleep (see the exercise's header)",
+                    ko: ". 파일에서 Task를 시작합니다: 확인의 가상 시계가 움직이는 것은 DispatchQueue.asyncAfter, Timer, 시간 제한이 있는 "
+                    + "wait, Thread.sleep이고 Task.sleep은 아닙니다 (할 일의 머리말을 보세요)")
             }
-            world.fail(message)
+            world.fail(name + message)
             return
         }
         if resumes.count > 1 {
-            world.fail("\(name): resumed \(resumes.count) times (\(resumes.map { "\($0.outcome.text) at \(at($0.at))" }.joined(separator: ", "))) — "
-                       + "a CheckedContinuation traps on the second resume. Let only the first of the callback and the timeout resume; "
-                       + "deciding who is first must be one atomic step (a lock held across the check and the set, or Atomic.exchange)")
+            let list = CheckMessage.joined(resumes.map { CheckMessage("\($0.outcome.text.english) at \(at($0.at))",
+                                                                      ko: "\(at($0.at)): \($0.outcome.text.ko)") }, separator: ", ")
+            world.fail(name + CheckMessage(": resumed \(resumes.count) times (", ko: ": resume이 \(resumes.count)번 일어났습니다 (") + list
+                       + CheckMessage(") — a CheckedContinuation traps on the second resume. Let only the first of the callback and the timeout "
+                                      + "resume; deciding who is first must be one atomic step (a lock held across the check and the set, or Atomic.exchange)",
+                                      ko: ") — CheckedContinuation은 두 번째 resume에서 trap합니다. 콜백과 타임아웃 중 먼저 온 쪽만 resume하게 "
+                                      + "하세요. 누가 먼저인지 정하는 일은 원자적인 한 단계여야 합니다 (확인과 설정을 한 lock 안에서 하거나 Atomic.exchange)"))
             return
         }
-        let when = "at \(at(first.at))"
+        let when = at(first.at), came = calledBack.map(at)
+        let calledWhen = came.map { CheckMessage("at \($0)", ko: "\($0)") } ?? CheckMessage("later", ko: "그보다 나중")
         guard let expected else {
-            world.expect(first.outcome == .timedOut || callback.result.map { first.outcome == Self.outcome($0) } == true,
-                         "\(name): resumed with \(first.outcome.text): only the loader's data or BridgeError.timedOut can come first here")
+            if !(first.outcome == .timedOut || callback.result.map { first.outcome == Self.outcome($0) } == true) {
+                fail(": resumed with \(first.outcome.text.english): only the loader's data or BridgeError.timedOut can come first here",
+                     ko: ": resume한 값: \(first.outcome.text.ko). 여기서 먼저 올 수 있는 것은 loader의 데이터나 BridgeError.timedOut뿐입니다")
+            }
             return
         }
         if first.outcome != expected {
             switch (expected, first.outcome) {
             case (_, .timedOut) where first.at < deadline:
-                world.fail("\(name): resumed with BridgeError.timedOut \(when) (virtual clock), but timeout is \(timeout) s — "
-                           + "a TimeInterval, in seconds — and the loader called back \(calledBack.map { "at \(at($0))" } ?? "later")")
+                fail(": resumed with BridgeError.timedOut at \(when) (virtual clock), but timeout is \(timeout) s — "
+                     + "a TimeInterval, in seconds — and the loader called back \(calledWhen.english)",
+                     ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). 하지만 timeout은 초 단위 TimeInterval이고 "
+                     + "(이번 값: \(timeout) s), loader가 콜백한 시각: \(calledWhen.ko)")
             case (.error, .timedOut):
-                world.fail("\(name): resumed with BridgeError.timedOut \(when) instead of the loader's error, which came at "
-                           + "\(calledBack.map(at) ?? "the start"): the loader's error must reach the caller at once, as the error itself")
+                fail(": resumed with BridgeError.timedOut at \(when) instead of the loader's error, which came at "
+                     + "\(came ?? "the start"): the loader's error must reach the caller at once, as the error itself",
+                     ko: ": loader의 에러 대신 BridgeError.timedOut으로 resume했습니다 (resume 시각: \(when), 에러가 온 시각: "
+                     + "\(came ?? "시작할 때")). loader의 에러는 그 에러 그대로 곧바로 호출한 쪽에 전해야 합니다")
             case (.data, .timedOut):
-                world.fail("\(name): resumed with BridgeError.timedOut \(when), though the loader called back with data at "
-                           + "\(calledBack.map(at) ?? "the start"): resume with the data when it comes")
+                fail(": resumed with BridgeError.timedOut at \(when), though the loader called back with data at "
+                     + "\(came ?? "the start"): resume with the data when it comes",
+                     ko: ": loader가 데이터로 콜백했는데도 BridgeError.timedOut으로 resume했습니다 (resume 시각: \(when), 콜백 시각: "
+                     + "\(came ?? "시작할 때")). 데이터가 오면 그 데이터로 resume하세요")
             case (.timedOut, _):
-                world.fail("\(name): resumed with \(first.outcome.text) \(when), but the loader had not called back within the timeout "
-                           + "(\(timeout) s): at \(timeout) s nothing had resumed")
+                fail(": resumed with \(first.outcome.text.english) at \(when), but the loader had not called back within the timeout "
+                     + "(\(timeout) s): at \(timeout) s nothing had resumed",
+                     ko: ": resume한 값: \(first.outcome.text.ko) (시각: \(when)). 그런데 loader는 타임아웃(\(timeout) s) 안에 "
+                     + "콜백하지 않았으니, 시각이 \(timeout) s가 됐을 때 BridgeError.timedOut으로 resume했어야 합니다")
             default:
-                world.fail("\(name): resumed with \(first.outcome.text) \(when) (expected \(expected.text))")
+                fail(": resumed with \(first.outcome.text.english) at \(when) (expected \(expected.text.english))",
+                     ko: ": resume한 값: \(first.outcome.text.ko) (시각: \(when)). 기대한 값: \(expected.text.ko)")
             }
             return
         }
         if expected == .timedOut {
             if first.at < deadline {
-                world.fail("\(name): resumed with BridgeError.timedOut \(when) (virtual clock), but timeout is \(timeout) s — a TimeInterval, in seconds")
+                fail(": resumed with BridgeError.timedOut at \(when) (virtual clock), but timeout is \(timeout) s — a TimeInterval, in seconds",
+                     ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). 하지만 timeout은 초 단위 TimeInterval입니다 "
+                     + "(이번 값: \(timeout) s)")
             } else if first.at > deadline + deadline / 10 {
-                world.fail("\(name): resumed with BridgeError.timedOut only \(when) (virtual clock); timeout is \(timeout) s")
+                fail(": resumed with BridgeError.timedOut only at \(when) (virtual clock); timeout is \(timeout) s",
+                     ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). timeout(\(timeout) s)보다 한참 늦습니다")
             }
         } else if let calledBack, first.at != calledBack {
-            world.fail("\(name): resumed \(when), though the loader called back at \(at(calledBack)): resume when the callback comes")
+            fail(": resumed at \(when), though the loader called back at \(at(calledBack)): resume when the callback comes",
+                 ko: ": resume 시각: \(when), loader가 콜백한 시각: \(at(calledBack)). 콜백이 오면 그때 resume하세요")
         }
     }
 

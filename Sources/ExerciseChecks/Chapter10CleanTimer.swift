@@ -24,7 +24,7 @@ extension Chapter10Checks {
         var options = ScheduleOptions()
         options.virtualTime = true
         let interval = 0.02, ticks = 10
-        let oneStore = run.explore("one store's life on its thread's run loop", options) { world in
+        let oneStore = run.explore(CheckMessage("one store's life on its thread's run loop", ko: "store 하나의 일생, 그 스레드의 run loop 위에서"), options) { world in
             let cleans = LockedList<CleanSeen>()
             var store: E? = E(cleanInterval: interval, onClean: { cleans.append(seen(world)) })
             weak var watched: E?
@@ -52,20 +52,27 @@ extension Chapter10Checks {
                 } else if firedAfter {
                     world.fail(stoppedLate)
                 } else {
-                    world.fail("the store was freed, but its timer was still valid when deinit returned; it was invalidated later"
-                               + (timer?.invalidatedOffThread.map { ", on \($0)" } ?? "") + ". Invalidate it in deinit itself, "
-                               + "on the thread that scheduled it")
+                    let offThread = timer?.invalidatedOffThread.map { CheckMessage(", on \($0)", ko: " (invalidate한 스레드: \($0))") } ?? ""
+                    world.fail(CheckMessage("the store was freed, but its timer was still valid when deinit returned; it was invalidated later",
+                                            ko: "store는 해제됐지만 deinit이 돌아올 때까지 timer가 여전히 유효했고, invalidate는 그 뒤에 일어났습니다")
+                               + offThread + CheckMessage(". Invalidate it in deinit itself, on the thread that scheduled it",
+                                                          ko: ". timer를 예약한 스레드에서, deinit 안에서 바로 invalidate하세요"))
                 }
             }
-            world.expect(after == 0, "removeExpired() ran \(after) time(s) after the store was freed")
+            world.expect(after == 0, "removeExpired() ran \(after) time(s) after the store was freed",
+                         ko: "store가 해제된 뒤에도 removeExpired()가 실행됐습니다 (횟수: \(after))")
             if let thread = timer?.invalidatedOffThread {
                 world.fail("invalidate() was called on \(thread), not on the thread whose run loop holds the timer: a Timer "
                            + "must be invalidated on the thread that scheduled it (Foundation's rule). Do it in deinit, "
-                           + "which runs there when the last owner lets go")
+                           + "which runs there when the last owner lets go",
+                           ko: "timer를 붙잡은 run loop의 스레드가 아닌 곳에서 invalidate()를 불렀습니다 (부른 스레드: \(thread)). "
+                           + "Timer는 예약한 스레드에서 invalidate해야 합니다 (Foundation의 규칙). 마지막 소유자가 놓을 때 그 스레드에서 "
+                           + "실행되는 deinit에서 하세요")
             }
         }
         guard oneStore else { return }
-        run.explore("two stores on one thread, cleanInterval 0.02 s and 0.03 s", options) { world in
+        run.explore(CheckMessage("two stores on one thread, cleanInterval 0.02 s and 0.03 s",
+                                 ko: "한 스레드의 store 두 개, cleanInterval 0.02 s와 0.03 s"), options) { world in
             let cleansA = LockedList<CleanSeen>(), cleansB = LockedList<CleanSeen>()
             var storeA: E? = E(cleanInterval: 0.02, onClean: { cleansA.append(seen(world)) })
             var storeB: E? = E(cleanInterval: 0.03, onClean: { cleansB.append(seen(world)) })
@@ -83,7 +90,10 @@ extension Chapter10Checks {
                          "with two stores on one thread, store A (cleanInterval 0.02 s, let go at 0.105 s) cleaned at "
                          + "\(times(ticksA)) and store B (0.03 s, let go at 0.225 s) at \(times(ticksB)); each must clean "
                          + "at its own ticks only (A: \(times(wantedA)); B: \(times(wantedB))) — does one store's timer "
-                         + "or state reach the other?")
+                         + "or state reach the other?",
+                         ko: "한 스레드에 store 두 개를 두었을 때 store A(cleanInterval 0.02 s, 0.105 s에 놓음)가 청소한 시각: "
+                         + "\(times(ticksA)), store B(0.03 s, 0.225 s에 놓음)가 청소한 시각: \(times(ticksB)). store마다 자기 tick에만 "
+                         + "청소해야 합니다 (A: \(times(wantedA)); B: \(times(wantedB))) — 한 store의 timer나 상태가 다른 store에 닿지 않나요?")
         }
     }
 
@@ -98,10 +108,10 @@ extension Chapter10Checks {
         return Array(stride(from: step, through: end, by: Int(step)))
     }
 
-    /// "0.020 s, 0.040 s, … 0.200 s": a few instants, in order.
+    /// "0.020 s, 0.040 s, … 0.200 s": a few instants, in order ("-" for none: a sign both languages read).
     static func times(_ instants: some Collection<Int64>) -> String {
         let sorted = instants.sorted()
-        guard !sorted.isEmpty else { return "no time" }
+        guard !sorted.isEmpty else { return "-" }
         let shown = sorted.count > 6 ? sorted.prefix(3).map(text) + ["…"] + sorted.suffix(2).map(text) : sorted.map(text)
         return shown.joined(separator: ", ")
     }
@@ -110,48 +120,70 @@ extension Chapter10Checks {
 
     /// What is wrong while the store lives (nil: it cleaned at every tick, on its thread).
     private static func aliveProblem(_ cleans: [CleanSeen], timer: ControlledTimer?, probed: Bool, interval: TimeInterval,
-                                     until: TimeInterval) -> String? {
-        let span = "\(ScheduleWorld.text(seconds: until)) of virtual time with cleanInterval \(ScheduleWorld.text(seconds: interval))"
+                                     until: TimeInterval) -> CheckMessage? {
+        let span = CheckMessage("\(ScheduleWorld.text(seconds: until)) of virtual time with cleanInterval \(ScheduleWorld.text(seconds: interval))",
+                                ko: "가상 시간 \(ScheduleWorld.text(seconds: until)) 동안, cleanInterval \(ScheduleWorld.text(seconds: interval))")
+        let never = CheckMessage("removeExpired() never ran in \(span.english): ", ko: "removeExpired()가 한 번도 실행되지 않았습니다 (\(span.ko)): ")
         if let elsewhere = cleans.first(where: { !$0.onCheckThread }) {
-            return "removeExpired() ran on \(elsewhere.thread), not on the run loop of the thread that made the store: call it "
-                + "from the timer's block itself, which runs on that run loop"
+            return CheckMessage("removeExpired() ran on \(elsewhere.thread), not on the run loop of the thread that made the store: call it "
+                                + "from the timer's block itself, which runs on that run loop",
+                                ko: "removeExpired()가 store를 만든 스레드의 run loop가 아닌 곳에서 실행됐습니다 (실행된 스레드: \(elsewhere.thread)). "
+                                + "그 run loop에서 실행되는 timer의 블록 안에서 직접 부르세요")
         }
         if cleans.isEmpty {
-            guard probed else { return "cleanTimer is nil after init: schedule a repeating Timer in init and keep it in cleanTimer" }
+            guard probed else {
+                return CheckMessage("cleanTimer is nil after init: schedule a repeating Timer in init and keep it in cleanTimer",
+                                    ko: "init이 끝났는데 cleanTimer가 nil입니다: init에서 반복 Timer를 예약하고 cleanTimer에 보관하세요")
+            }
             switch timer?.placement {
             case .onNoRunLoop?:
-                return "removeExpired() never ran in \(span): cleanTimer holds a Timer on no run loop — Timer(…) alone "
-                    + "never fires. Use Timer.scheduledTimer, which puts it on the run loop of the thread calling init"
+                return never + CheckMessage("cleanTimer holds a Timer on no run loop — Timer(…) alone never fires. Use "
+                                            + "Timer.scheduledTimer, which puts it on the run loop of the thread calling init",
+                                            ko: "cleanTimer의 Timer는 어느 run loop에도 올라가 있지 않습니다 — Timer(…)만으로는 실행되지 "
+                                            + "않습니다. init을 부른 스레드의 run loop에 올려 주는 Timer.scheduledTimer를 쓰세요")
             case .elsewhere(let loop)?:
-                return "removeExpired() never ran in \(span): the timer is on \(loop), which never runs — a Timer fires "
-                    + "only on a run loop that runs. Schedule it from init itself, on the thread that makes the store "
-                    + "(the check runs that thread's run loop)"
+                return never + CheckMessage("the timer is on \(loop), which never runs — a Timer fires only on a run loop that runs. "
+                                            + "Schedule it from init itself, on the thread that makes the store (the check runs that thread's run loop)",
+                                            ko: "timer가 한 번도 돌지 않는 run loop에 있습니다 (\(loop)) — Timer는 돌고 있는 run loop에서만 "
+                                            + "실행됩니다. store를 만드는 스레드에서, init 안에서 직접 예약하세요 (확인은 그 스레드의 run loop를 돌립니다)")
             case nil, .real?:
-                return "cleanTimer is not the Timer the check controls: write the plain name `Timer` (not Foundation.Timer)"
+                return CheckMessage("cleanTimer is not the Timer the check controls: write the plain name `Timer` (not Foundation.Timer)",
+                                    ko: "cleanTimer가 확인이 제어하는 Timer가 아닙니다: Foundation.Timer 대신 그냥 `Timer`라고 쓰세요")
             case .invalidated?, .onRunLoopOfCheck?:
-                return "removeExpired() never ran in \(span): the timer on the store's run loop never called it"
+                return never + CheckMessage("the timer on the store's run loop never called it",
+                                            ko: "store의 run loop에 있는 timer가 한 번도 부르지 않았습니다")
             }
         }
         let wanted = tickTimes(interval, until: until), ran = Set(cleans.map(\.at))
         if ran != Set(wanted) {
-            return "removeExpired() ran at \(times(ran)) in \(span): it must run at every tick — \(times(wanted)) — "
-                + "on a timer that repeats every cleanInterval"
+            return CheckMessage("removeExpired() ran at \(times(ran)) in \(span.english): it must run at every tick — \(times(wanted)) — "
+                                + "on a timer that repeats every cleanInterval",
+                                ko: "removeExpired()가 실행된 시각 (\(span.ko)): \(times(ran)). cleanInterval마다 반복하는 timer로 "
+                                + "모든 tick에 실행돼야 합니다: \(times(wanted))")
         }
         if !probed {
-            return "removeExpired() ran, but cleanTimer is nil: keep the timer in cleanTimer so that deinit can stop it"
+            return CheckMessage("removeExpired() ran, but cleanTimer is nil: keep the timer in cleanTimer so that deinit can stop it",
+                                ko: "removeExpired()는 실행됐지만 cleanTimer가 nil입니다: deinit에서 멈출 수 있게 timer를 cleanTimer에 보관하세요")
         }
         return nil
     }
 
-    private static let notFreed = "the store was not freed when its last owner let it go: the run loop holds the timer, and the "
-        + "timer's closure holds the store. Capture it weakly ([weak self]); a method reference such as "
-        + "`removeExpired` passed as the closure holds self strongly too"
+    private static let notFreed = CheckMessage("the store was not freed when its last owner let it go: the run loop holds the timer, "
+        + "and the timer's closure holds the store. Capture it weakly ([weak self]); a method reference such as "
+        + "`removeExpired` passed as the closure holds self strongly too",
+        ko: "마지막 소유자가 놓았는데도 store가 해제되지 않았습니다: run loop가 timer를 붙잡고, timer의 클로저가 store를 붙잡습니다. "
+        + "약하게 캡처하세요([weak self]). `removeExpired` 같은 메서드 참조를 클로저로 넘겨도 self를 강하게 붙잡습니다")
 
-    private static let stoppedLate = "the store was freed, but its timer stayed valid until it fired once more and found nil: "
-        + "stop it when the store goes — invalidate it in deinit — not on a later tick"
+    private static let stoppedLate = CheckMessage("the store was freed, but its timer stayed valid until it fired once more and found nil: "
+        + "stop it when the store goes — invalidate it in deinit — not on a later tick",
+        ko: "store는 해제됐지만 timer는 한 번 더 실행돼 nil을 만날 때까지 유효했습니다: 다음 tick이 아니라 store가 사라질 때, "
+        + "즉 deinit에서 invalidate하세요")
 
-    private static func stillValid(_ interval: TimeInterval) -> String {
-        "the store was freed, but its timer is still valid: it fires every \(ScheduleWorld.text(seconds: interval)) for as long as "
-            + "the thread lives, into nil. Invalidate it in deinit (`cleanTimer = nil` is not enough: the run loop still holds the timer)"
+    private static func stillValid(_ interval: TimeInterval) -> CheckMessage {
+        CheckMessage("the store was freed, but its timer is still valid: it fires every \(ScheduleWorld.text(seconds: interval)) for as "
+            + "long as the thread lives, into nil. Invalidate it in deinit (`cleanTimer = nil` is not enough: the run loop still holds the timer)",
+            ko: "store는 해제됐지만 timer가 아직 유효합니다: 스레드가 살아 있는 한 nil을 상대로 계속 실행됩니다 (간격: "
+            + "\(ScheduleWorld.text(seconds: interval))). deinit에서 invalidate하세요 (`cleanTimer = nil`로는 부족합니다: run loop가 "
+            + "아직 timer를 붙잡고 있습니다)")
     }
 }

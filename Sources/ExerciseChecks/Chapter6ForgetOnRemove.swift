@@ -13,44 +13,56 @@ extension Chapter6Checks {
     public static func forgetOnRemove<E: ForgetOnRemoveExercise>(_: E.Type, _ run: CheckRun) {
         // 1. Each call alone, from one caller. Explored too: a change sent through another queue
         //    lands whenever that queue runs it, so even one caller has schedules.
-        run.explore("each call alone") { world in
+        run.explore(CheckMessage("each call alone", ko: "호출 하나씩, 한 호출 스레드에서")) { world in
             let index = E(knownNames: ["old"])
             let ask = Asker(world)
             ask.call("stored(\"new\")") { index.stored("new") }
-            ask.expect(index, ["old": true, "new": true], "stored names are maybes")
+            ask.expect(index, ["old": true, "new": true], CheckMessage("stored names are maybes", ko: "저장한 이름에는 maybe라고 답해야 합니다"))
             ask.call("removed(\"new\")") { index.removed("new") }
-            ask.expect(index, ["new": false], "after removed(\"new\") the index must stop saying maybe for it")
-            ask.expect(index, ["old": true], "removed(\"new\") must not forget other names")
+            ask.expect(index, ["new": false], CheckMessage("after removed(\"new\") the index must stop saying maybe for it",
+                                                     ko: "removed(\"new\") 뒤에는 index가 그 이름에 더 이상 maybe라고 답하면 안 됩니다"))
+            ask.expect(index, ["old": true], CheckMessage("removed(\"new\") must not forget other names",
+                                                   ko: "removed(\"new\")가 다른 이름까지 잊으면 안 됩니다"))
             ask.call("removedAll()") { index.removedAll() }
-            ask.expect(index, ["old": false], "after removedAll() nothing is cached")
+            ask.expect(index, ["old": false], CheckMessage("after removedAll() nothing is cached", ko: "removedAll() 뒤에는 캐시된 것이 하나도 없습니다"))
             ask.call("stored(\"again\")") { index.stored("again") }
-            ask.expect(index, ["again": true], "after removedAll() the set is empty, not nil: later stores are remembered")
-            ask.expect(index, ["never": false], "after removedAll() and one store, other names are certain misses")
-            ask.call("removed(\"again\"), then stored(\"again\")") {
+            ask.expect(index, ["again": true], CheckMessage("after removedAll() the set is empty, not nil: later stores are remembered",
+                                                       ko: "removedAll() 뒤의 set은 nil이 아니라 빈 set입니다: 그 뒤에 저장한 이름은 기억해야 합니다"))
+            ask.expect(index, ["never": false], CheckMessage("after removedAll() and one store, other names are certain misses",
+                                                       ko: "removedAll() 뒤에 하나만 저장했다면 다른 이름은 모두 확실한 미스입니다"))
+            ask.call("removed(\"again\"), then stored(\"again\")", ko: "removed(\"again\"), 이어서 stored(\"again\")") {
                 index.removed("again")
                 index.stored("again")
             }
-            ask.expect(index, ["again": true], "removed(\"again\") and then stored(\"again\") on one thread, and the index says "
-                       + "\"again\" is certainly not cached: each change must reach the set on `queue` in the order of the calls")
+            ask.expect(index, ["again": true], CheckMessage("removed(\"again\") and then stored(\"again\") on one thread, and the index says "
+                       + "\"again\" is certainly not cached: each change must reach the set on `queue` in the order of the calls",
+                       ko: "한 스레드에서 removed(\"again\") 다음에 stored(\"again\")를 불렀는데, index는 \"again\"이 확실히 캐시에 "
+                       + "없다고 답합니다: 모든 변경은 호출한 순서대로 `queue`에서 set에 반영돼야 합니다"))
             world.settle()   // the first index's worker idle: it adds no schedules to the next one's
             let cased = E(knownNames: [])
-            ask.call("stored(\"Photo-A\") on an empty index") { cased.stored("Photo-A") }
-            ask.expect(cased, ["Photo-A": true, "photo-a": false], "names are remembered exactly as given, case included")
+            ask.call("stored(\"Photo-A\") on an empty index", ko: "빈 index에 stored(\"Photo-A\")") { cased.stored("Photo-A") }
+            ask.expect(cased, ["Photo-A": true, "photo-a": false], CheckMessage("names are remembered exactly as given, case included",
+                                                                     ko: "이름은 대소문자까지 주어진 그대로 기억해야 합니다"))
             ask.call("stored(\"photo-a\"), removed(\"Photo-A\")") {
                 cased.stored("photo-a")
                 cased.removed("Photo-A")
             }
-            ask.expect(cased, ["Photo-A": false], "after removed(\"Photo-A\") the index must stop saying maybe for it")
-            ask.expect(cased, ["photo-a": true], "removed(\"Photo-A\") also forgot \"photo-a\": forget exactly the name removed, no other")
+            ask.expect(cased, ["Photo-A": false], CheckMessage("after removed(\"Photo-A\") the index must stop saying maybe for it",
+                                                         ko: "removed(\"Photo-A\") 뒤에는 index가 그 이름에 더 이상 maybe라고 답하면 안 됩니다"))
+            ask.expect(cased, ["photo-a": true], CheckMessage("removed(\"Photo-A\") also forgot \"photo-a\": forget exactly the name removed, no other",
+                                                        ko: "removed(\"Photo-A\")가 \"photo-a\"까지 잊었습니다: 지운 이름만 정확히 잊고 다른 이름은 건드리지 마세요"))
             world.settle()
             let emptied = E(knownNames: nil)
-            ask.call("removedAll() on an index with no set (nil)") { emptied.removedAll() }
-            ask.expect(emptied, ["x": false], "with no set (nil), removedAll() must still leave an empty set: the folder is known "
-                       + "to be empty now, so every name is a certain miss")
+            ask.call("removedAll() on an index with no set (nil)", ko: "set이 없는(nil) index에 removedAll()") { emptied.removedAll() }
+            ask.expect(emptied, ["x": false], CheckMessage("with no set (nil), removedAll() must still leave an empty set: the folder is known "
+                       + "to be empty now, so every name is a certain miss",
+                       ko: "set이 없을(nil) 때도 removedAll()은 빈 set을 남겨야 합니다: 이제 폴더가 비어 있다는 걸 아니까 모든 이름이 "
+                       + "확실한 미스입니다"))
             world.settle()
             let unknown = E(knownNames: nil)
-            ask.call("removed(\"x\") on an index with no set (nil)") { unknown.removed("x") }
-            ask.expect(unknown, ["x": true], "with no set (nil), every name stays a maybe, even after removed(_:)")
+            ask.call("removed(\"x\") on an index with no set (nil)", ko: "set이 없는(nil) index에 removed(\"x\")") { unknown.removed("x") }
+            ask.expect(unknown, ["x": true], CheckMessage("with no set (nil), every name stays a maybe, even after removed(_:)",
+                                                         ko: "set이 없으면(nil) removed(_:) 뒤에도 모든 이름이 maybe로 남습니다"))
             world.settle()
             for probe in [index, cased, emptied, unknown].map(\.queueProbe) {
                 world.expect(probe.violations.isEmpty, CheckMessage.joined(probe.violations, separator: "; "))
@@ -61,16 +73,17 @@ extension Chapter6Checks {
         // 2. Two callers on one index. Whatever the order, "a" ends forgotten and "c" (stored,
         //    never removed) remembered: a set read in one block and written back in another
         //    loses the other caller's change in some schedule.
-        run.explore("a remove and a store on two threads") { world in
+        run.explore(CheckMessage("a remove and a store on two threads", ko: "두 스레드에서 remove 하나와 store 하나")) { world in
             let index = E(knownNames: ["a", "b"])
-            let first = world.spawn("caller 1") { Asker(world).call("removed(\"a\")") { index.removed("a") } }
-            let second = world.spawn("caller 2") { Asker(world).call("stored(\"c\")") { index.stored("c") } }
+            let first = world.spawn(CheckMessage("caller 1", ko: "호출 스레드 1")) { Asker(world).call("removed(\"a\")") { index.removed("a") } }
+            let second = world.spawn(CheckMessage("caller 2", ko: "호출 스레드 2")) { Asker(world).call("stored(\"c\")") { index.stored("c") } }
             world.join(first)
             world.join(second)
             Asker(world).expectEnd(index, [
-                ("a", false, "removed(\"a\") was the only call that named it"),
-                ("c", true, "stored(\"c\") put it in and nobody removed it"),
-            ], after: "removed(\"a\") on caller 1 and stored(\"c\") on caller 2")
+                ("a", false, CheckMessage("removed(\"a\") was the only call that named it", ko: "그 이름을 부른 호출은 removed(\"a\")뿐이었습니다")),
+                ("c", true, CheckMessage("stored(\"c\") put it in and nobody removed it", ko: "stored(\"c\")가 넣었고 아무도 지우지 않았습니다")),
+            ], after: CheckMessage("removed(\"a\") on caller 1 and stored(\"c\") on caller 2",
+                                   ko: "호출 스레드 1의 removed(\"a\")와 호출 스레드 2의 stored(\"c\")"))
             world.settle()
             world.expect(index.queueProbe.violations.isEmpty, CheckMessage.joined(index.queueProbe.violations, separator: "; "))
         }
@@ -80,15 +93,18 @@ extension Chapter6Checks {
         //    index 2 forgets "x", then index 1 forgets "q"; index 1 never removed "x" and keeps it.
         //    (One caller: two callers on two independent queues multiply the schedules many
         //    times over without adding an order that matters between the indexes.)
-        run.explore("two indexes in turn") { world in
+        run.explore(CheckMessage("two indexes in turn", ko: "index 두 개를 차례로")) { world in
             let one = E(knownNames: ["x"]), two = E(knownNames: ["x"])
             let ask = Asker(world)
             ask.call("index 2: removed(\"x\")") { two.removed("x") }
             ask.call("index 1: removed(\"q\")") { one.removed("q") }
             world.settle()
-            let calls = "index 2: removed(\"x\"), then index 1: removed(\"q\")"
-            ask.expectEnd(one, [("x", true, "index 1 knew it from the start and never removed it")], after: calls, label: "index 1")
-            ask.expectEnd(two, [("x", false, "index 2 removed it")], after: calls, label: "index 2")
+            let calls = CheckMessage("index 2: removed(\"x\"), then index 1: removed(\"q\")",
+                                     ko: "index 2: removed(\"x\"), 이어서 index 1: removed(\"q\")")
+            ask.expectEnd(one, [("x", true, CheckMessage("index 1 knew it from the start and never removed it",
+                                                        ko: "index 1은 처음부터 그 이름을 알았고 지운 적이 없습니다"))],
+                          after: calls, label: CheckMessage("index 1", ko: "index 1"))
+            ask.expectEnd(two, [("x", false, CheckMessage("index 2 removed it", ko: "index 2가 그 이름을 지웠습니다"))], after: calls, label: CheckMessage("index 2", ko: "index 2"))
             world.settle()
             for index in [one, two] {
                 world.expect(index.queueProbe.violations.isEmpty, CheckMessage.joined(index.queueProbe.violations, separator: "; "))
@@ -99,14 +115,14 @@ extension Chapter6Checks {
         // 4. Lifetimes: the caller lets go of its index while changes may still be queued. An
         //    index nobody holds cannot be asked (the header: its queued changes may be dropped),
         //    but a queued change must neither write off the queue nor find the index gone and trap.
-        run.explore("changes queued, then the index is let go") { world in
+        run.explore(CheckMessage("changes queued, then the index is let go", ko: "변경을 큐에 넣은 뒤 index를 놓음")) { world in
             let probe = Guarded<WatchedQueue?>(nil)
-            let caller = world.spawn("the caller") {
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 let index = E(knownNames: ["a"])
                 probe.withLock { $0 = index.queueProbe }
                 let ask = Asker(world)
                 ask.call("removed(\"a\")") { index.removed("a") }
-                ask.call("removedAll(), then lets go of the index") { index.removedAll() }
+                ask.call("removedAll(), then lets go of the index", ko: "removedAll(), 이어서 index를 놓음") { index.removedAll() }
             }
             world.join(caller)
             world.settle()
@@ -122,15 +138,17 @@ private struct Asker {
 
     init(_ world: ScheduleWorld) { self.world = world }
 
-    func call(_ what: String, _ body: () -> Void) {
-        world.tell("calls \(what)")
+    /// Tells the call (`korean`: its Korean, when the label is more than code) and makes it.
+    func call(_ what: String, ko korean: String? = nil, _ body: () -> Void) {
+        let label = CheckMessage(what, ko: korean ?? what)
+        world.tell(CheckMessage("calls \(label.english)", ko: "\(label.ko) 호출"))
         body()
     }
 
     /// Asks `mightContain` for each name; `message` when an answer is not the expected one.
-    func expect<E: ForgetOnRemoveExercise>(_ index: E, _ expected: KeyValuePairs<String, Bool>, _ message: String) {
+    func expect<E: ForgetOnRemoveExercise>(_ index: E, _ expected: KeyValuePairs<String, Bool>, _ message: CheckMessage) {
         for (name, maybe) in expected {
-            world.tell("asks mightContain(\"\(name)\")")
+            world.tell(CheckMessage("asks mightContain(\"\(name)\")", ko: "mightContain(\"\(name)\") 물음"))
             if index.mightContain(name) != maybe {
                 world.fail(message)
                 return
@@ -139,15 +157,21 @@ private struct Asker {
     }
 
     /// Once every caller has returned: what the index must say of each name, and why.
-    func expectEnd<E: ForgetOnRemoveExercise>(_ index: E, _ expected: [(name: String, maybe: Bool, why: String)],
-                                               after calls: String, label: String = "the index") {
+    func expectEnd<E: ForgetOnRemoveExercise>(_ index: E, _ expected: [(name: String, maybe: Bool, why: CheckMessage)],
+                                               after calls: CheckMessage, label: CheckMessage = CheckMessage("the index", ko: "index")) {
         for (name, maybe, why) in expected {
-            world.tell("asks \(label): mightContain(\"\(name)\")")
+            world.tell(CheckMessage("asks \(label.english): mightContain(\"\(name)\")", ko: "mightContain(\"\(name)\") 물음 (\(label.ko))"))
             let answer = index.mightContain(name)
             guard answer != maybe else { continue }
-            world.fail("after \(calls), \(label) says \(answer ? "maybe" : "certainly not cached") for \"\(name)\", but \(why): "
-                       + (label == "the index" ? "each call must read and change the set in one block on `queue`, in the order the calls were made"
-                                               : "each index keeps its own set, and one index's calls never change another's (no `static` or global state)"))
+            let rule = label.english == "the index"
+                ? CheckMessage("each call must read and change the set in one block on `queue`, in the order the calls were made",
+                               ko: "모든 호출은 호출한 순서대로, `queue`의 한 블록 안에서 set을 읽고 바꿔야 합니다")
+                : CheckMessage("each index keeps its own set, and one index's calls never change another's (no `static` or global state)",
+                               ko: "index마다 자기 set을 갖고, 한 index의 호출이 다른 index의 set을 바꾸면 안 됩니다 (`static`이나 전역 상태 금지)")
+            world.fail(CheckMessage("after \(calls.english), \(label.english) says \(answer ? "maybe" : "certainly not cached") for \"\(name)\", "
+                                    + "but \(why.english): ",
+                                    ko: "호출: \(calls.ko). 그 뒤 \"\(name)\"에 대한 답(\(label.ko)): \(answer ? "maybe" : "확실히 캐시에 없음"). "
+                                    + "하지만 \(why.ko): ") + rule)
             return
         }
     }

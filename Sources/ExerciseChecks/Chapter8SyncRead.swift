@@ -14,7 +14,7 @@ extension Chapter8Checks {
     public static func syncReadAnywhere<E: SyncReadExercise>(_: E.Type, _ run: CheckRun) {
         // 1. One caller: store, an asynchronous read, store, then synchronous reads while ioQueue
         //    is busy (its queued read is held until the synchronous ones have returned).
-        run.explore("stores and reads from one caller, ioQueue busy") { world in
+        run.explore(CheckMessage("stores and reads from one caller, ioQueue busy", ko: "한 호출 스레드의 store와 읽기, ioQueue는 바쁨")) { world in
             let cache = E()
             let (ioQueue, disk) = cache.probes
             let watch = DiskWatch(ioQueue, disk, world)
@@ -23,94 +23,119 @@ extension Chapter8Checks {
             let asyncRead = Retrieval("K", synchronously: false)
             let busyRead = Retrieval("K", synchronously: true), missRead = Retrieval("Missing", synchronously: true)
             let lastRead = Retrieval("K", synchronously: true)
-            let caller = world.spawn("the caller") {
-                world.ifStuck("store(\"V1\", forKey: \"K\") did not return: a store hands its write to ioQueue and returns at once")
-                world.tell("calls store(\"V1\", forKey: \"K\")")
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
+                world.ifStuck("store(\"V1\", forKey: \"K\") did not return: a store hands its write to ioQueue and returns at once",
+                              ko: "store(\"V1\", forKey: \"K\")가 돌아오지 않았습니다: store는 쓰기를 ioQueue에 넘기고 곧바로 돌아와야 합니다")
+                world.tell(calling("store(\"V1\", forKey: \"K\")"))
                 cache.store("V1", forKey: "K")
                 world.ifStuck("retrieve(forKey: \"K\", synchronously: false) did not return until its read had run (in this run the "
-                              + "read waits until the caller has gone on): hand the read to ioQueue and return at once")
+                              + "read waits until the caller has gone on): hand the read to ioQueue and return at once",
+                              ko: "retrieve(forKey: \"K\", synchronously: false)가 읽기가 끝날 때까지 돌아오지 않았습니다 (이번 실행에서 그 "
+                              + "읽기는 호출 스레드가 다음으로 넘어갈 때까지 기다립니다): 읽기를 ioQueue에 넘기고 곧바로 돌아오세요")
                 asyncRead.run(cache, ioQueue, watch, world)
                 world.ifStuck("store(\"V2\", forKey: \"K\") did not return while ioQueue was busy with the queued read: a store hands "
-                              + "its write to ioQueue and returns at once")
-                world.tell("calls store(\"V2\", forKey: \"K\")")
+                              + "its write to ioQueue and returns at once",
+                              ko: "ioQueue가 큐에 든 읽기로 바쁜 동안 store(\"V2\", forKey: \"K\")가 돌아오지 않았습니다: store는 쓰기를 "
+                              + "ioQueue에 넘기고 곧바로 돌아와야 합니다")
+                world.tell(calling("store(\"V2\", forKey: \"K\")"))
                 cache.store("V2", forKey: "K")
                 world.ifStuck("retrieve(forKey: \"K\", synchronously: true) did not return while ioQueue was busy with the earlier "
                               + "asynchronous read (in this run that read waits until the synchronous one has returned): a "
-                              + "synchronous read runs on the caller's thread and waits for no queue")
+                              + "synchronous read runs on the caller's thread and waits for no queue",
+                              ko: "ioQueue가 앞선 비동기 읽기로 바쁜 동안 retrieve(forKey: \"K\", synchronously: true)가 돌아오지 않았습니다 "
+                              + "(이번 실행에서 그 비동기 읽기는 동기 읽기가 돌아올 때까지 기다립니다): 동기 읽기는 호출한 스레드에서 실행되고 "
+                              + "어떤 큐도 기다리지 않습니다")
                 busyRead.run(cache, ioQueue, watch, world)
-                busyRead.expectSync(world, [nil, "V1", "V2"], "only those were ever stored under \"K\"")
+                busyRead.expectSync(world, [nil, "V1", "V2"], CheckMessage("only those were ever stored under \"K\"",
+                                                                       ko: "\"K\"에 저장된 적이 있는 값은 그것뿐입니다"))
                 world.ifStuck("retrieve(forKey: \"Missing\", synchronously: true) did not return while ioQueue was busy with the earlier "
-                              + "asynchronous read: a synchronous read runs on the caller's thread and waits for no queue")
+                              + "asynchronous read: a synchronous read runs on the caller's thread and waits for no queue",
+                              ko: "ioQueue가 앞선 비동기 읽기로 바쁜 동안 retrieve(forKey: \"Missing\", synchronously: true)가 돌아오지 "
+                              + "않았습니다: 동기 읽기는 호출한 스레드에서 실행되고 어떤 큐도 기다리지 않습니다")
                 missRead.run(cache, ioQueue, watch, world)
-                missRead.expectSync(world, [nil], "\"Missing\" was never stored")
-                world.tell("lets the queued read go on")
+                missRead.expectSync(world, [nil], CheckMessage("\"Missing\" was never stored", ko: "\"Missing\"은 저장한 적이 없습니다"))
+                world.tell(CheckMessage("lets the queued read go on", ko: "큐에 든 읽기를 풀어 줌"))
                 gate.signal()
-                world.ifStuck("the check's waitForWrites() (an empty ioQueue.sync) never returned: a block on ioQueue never ended")
-                world.tell("calls waitForWrites()")
+                world.ifStuck("the check's waitForWrites() (an empty ioQueue.sync) never returned: a block on ioQueue never ended",
+                              ko: "확인의 waitForWrites()(빈 ioQueue.sync)가 끝내 돌아오지 않았습니다: ioQueue의 어떤 블록이 끝나지 않았습니다")
+                world.tell(calling("waitForWrites()"))
                 cache.waitForWrites()
                 lastRead.run(cache, ioQueue, watch, world)
-                lastRead.expectSync(world, ["V2"], "store(\"V2\") was the last store and waitForWrites() had returned")
+                lastRead.expectSync(world, ["V2"], CheckMessage("store(\"V2\") was the last store and waitForWrites() had returned",
+                                                             ko: "마지막 store는 store(\"V2\")였고 waitForWrites()도 돌아왔습니다"))
             }
             world.join(caller)
-            world.ifStuck("a block on ioQueue never ended")
+            world.ifStuck("a block on ioQueue never ended", ko: "ioQueue의 어떤 블록이 끝나지 않았습니다")
             world.settle()
             for read in [busyRead, missRead, lastRead] { read.expectNoLateCalls(world) }
-            asyncRead.expectAsync(world, "V1", "it was queued on ioQueue after store(\"V1\") and before store(\"V2\"), and ioQueue runs "
-                                  + "its blocks in order")
-            watch.expectWrites(["K": "V2"], stores: 2, after: "store(\"V1\"), store(\"V2\")")
+            asyncRead.expectAsync(world, "V1", CheckMessage("it was queued on ioQueue after store(\"V1\") and before store(\"V2\"), "
+                                  + "and ioQueue runs its blocks in order",
+                                  ko: "이 읽기는 store(\"V1\") 뒤, store(\"V2\") 앞에 ioQueue에 들어갔고, ioQueue는 블록을 순서대로 실행합니다"))
+            watch.expectWrites(["K": "V2"], stores: 2, after: CheckMessage("store(\"V1\"), store(\"V2\")", ko: "store(\"V1\"), store(\"V2\")"))
         }
         guard run.passed else { return }
 
         // 2. A synchronous read from a block already running on ioQueue (as a store's completion
         //    handler runs there with Kingfisher's default callback queue).
-        run.explore("a synchronous read from a block on ioQueue") { world in
+        run.explore(CheckMessage("a synchronous read from a block on ioQueue", ko: "ioQueue의 블록 안에서 동기 읽기")) { world in
             let cache = E()
             let (ioQueue, disk) = cache.probes
             let watch = DiskWatch(ioQueue, disk, world)
-            world.tell("calls store(\"V1\", forKey: \"K\")")
+            world.tell(calling("store(\"V1\", forKey: \"K\")"))
             cache.store("V1", forKey: "K")
             world.ifStuck("retrieve(forKey: \"K\", synchronously: true), called from a block running on ioQueue, never returned: it "
                           + "waited for ioQueue, which was busy running that very block — a synchronous read runs on the caller's "
-                          + "thread and waits for no queue")
-            let nested = Retrieval("K", synchronously: true, from: " from a block on ioQueue")
-            world.tell("queues a block on ioQueue that calls retrieve(forKey: \"K\", synchronously: true)")
+                          + "thread and waits for no queue",
+                          ko: "ioQueue에서 실행 중인 블록 안에서 부른 retrieve(forKey: \"K\", synchronously: true)가 끝내 돌아오지 "
+                          + "않았습니다: 바로 그 블록을 실행하느라 바쁜 ioQueue를 기다렸습니다 — 동기 읽기는 호출한 스레드에서 실행되고 "
+                          + "어떤 큐도 기다리지 않습니다")
+            let nested = Retrieval("K", synchronously: true, from: CheckMessage(" from a block on ioQueue", ko: " (ioQueue의 블록에서)"))
+            world.tell(CheckMessage("queues a block on ioQueue that calls retrieve(forKey: \"K\", synchronously: true)",
+                                    ko: "retrieve(forKey: \"K\", synchronously: true)를 부르는 블록을 ioQueue에 넣음"))
             ioQueue.async {
                 nested.run(cache, ioQueue, watch, world)
-                nested.expectSync(world, ["V1"], "the block was queued after store(\"V1\"), whose write ioQueue had done by then")
+                nested.expectSync(world, ["V1"], CheckMessage("the block was queued after store(\"V1\"), whose write ioQueue had done by then",
+                                                              ko: "이 블록은 store(\"V1\") 뒤에 큐에 들어갔고, 그때 ioQueue는 그 쓰기를 이미 마쳤습니다"))
             }
             world.settle()
             nested.expectCalled(world)
             nested.expectNoLateCalls(world)
-            watch.expectWrites(["K": "V1"], stores: 1, after: "store(\"V1\")")
+            watch.expectWrites(["K": "V1"], stores: 1, after: CheckMessage("store(\"V1\")", ko: "store(\"V1\")"))
         }
         guard run.passed else { return }
 
         // 3. Lifetimes: the caller lets go of the cache right after queuing a store and two reads;
         //    the write is still made and each completion still called, once.
-        run.explore("reads queued, then the cache is let go") { world in
+        run.explore(CheckMessage("reads queued, then the cache is let go", ko: "읽기를 큐에 넣은 뒤 cache를 놓음")) { world in
             let kept = Guarded<(disk: CountingDisk, queue: WatchedQueue)?>(nil)
-            let letGo = " (the caller let go of the cache right after the call: a queued read must still call back, for example "
-                + "not from a [weak self] block that finds the cache gone)"
+            let letGo = CheckMessage(" (the caller let go of the cache right after the call: a queued read must still call back, "
+                + "for example not from a [weak self] block that finds the cache gone)",
+                ko: " (호출 스레드가 호출 직후 cache를 놓았습니다: 큐에 든 읽기는 그래도 콜백해야 합니다. 예를 들어 cache가 사라진 "
+                + "것을 보고 그냥 끝나는 [weak self] 블록에서 부르면 안 됩니다)")
             let found = Retrieval("K", synchronously: false, context: letGo)
             let missing = Retrieval("Missing", synchronously: false, context: letGo)
-            let caller = world.spawn("the caller") {
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 let cache = E()
                 let (ioQueue, disk) = cache.probes
                 kept.withLock { $0 = (disk, ioQueue) }
                 let watch = DiskWatch(ioQueue, disk, world)
-                world.tell("calls store(\"V1\", forKey: \"K\")")
+                world.tell(calling("store(\"V1\", forKey: \"K\")"))
                 cache.store("V1", forKey: "K")
                 found.run(cache, ioQueue, watch, world)
                 missing.run(cache, ioQueue, watch, world)
-                world.tell("lets go of the cache")
+                world.tell(CheckMessage("lets go of the cache", ko: "cache를 놓음"))
             }
             world.join(caller)
             world.settle()
-            found.expectAsync(world, "V1", "it was queued after store(\"V1\")")
-            missing.expectAsync(world, nil, "\"Missing\" was never stored: a miss calls the completion too, with nil")
+            found.expectAsync(world, "V1", CheckMessage("it was queued after store(\"V1\")", ko: "이 읽기는 store(\"V1\") 뒤에 큐에 들어갔습니다"))
+            missing.expectAsync(world, nil, CheckMessage("\"Missing\" was never stored: a miss calls the completion too, with nil",
+                                                       ko: "\"Missing\"은 저장한 적이 없습니다: 미스여도 completion을 nil로 불러야 합니다"))
             if let (disk, queue) = kept.withLock({ $0 }) {
+                let held = disk.contents(of: "K").map { "\"\($0)\"" }
                 world.expect(disk.contents(of: "K") == "V1", "the cache was let go right after store(\"V1\", forKey: \"K\"); the disk "
-                             + "holds \(disk.contents(of: "K").map { "\"\($0)\"" } ?? "nothing") under \"K\": a queued write must still be made")
+                             + "holds \(held ?? "nothing") under \"K\": a queued write must still be made",
+                             ko: "store(\"V1\", forKey: \"K\") 직후 cache를 놓았고, 디스크의 \"K\"에 든 것: \(held ?? "없음"). 큐에 든 "
+                             + "쓰기는 그래도 이뤄져야 합니다")
                 world.expect(queue.violations.isEmpty, CheckMessage.joined(queue.violations, separator: "; "))
             }
         }
@@ -118,30 +143,35 @@ extension Chapter8Checks {
 
         // 4. Two caches used in turn by one caller must not see each other (no `static` or
         //    global state): each stores its own value under the same key, then each is read.
-        run.explore("two caches in turn") { world in
+        run.explore(CheckMessage("two caches in turn", ko: "cache 두 개를 차례로")) { world in
             let one = E(), two = E()
             let caches = [(1, one, "A1"), (2, two, "B1")]
             var watches: [DiskWatch] = []
             for (_, cache, _) in caches { watches.append(DiskWatch(cache.probes.ioQueue, cache.probes.disk, world)) }
-            let why = " (each cache reads its own disk: no `static` or global state)"
+            let why = CheckMessage(" (each cache reads its own disk: no `static` or global state)",
+                                   ko: " (cache마다 자기 디스크를 읽습니다: `static`이나 전역 상태 금지)")
             for (index, cache, value) in caches {
-                world.tell("calls store(\"\(value)\", forKey: \"K\") on cache \(index)")
+                world.tell(CheckMessage("calls store(\"\(value)\", forKey: \"K\") on cache \(index)",
+                                        ko: "store(\"\(value)\", forKey: \"K\") 호출 (cache \(index))"))
                 cache.store(value, forKey: "K")
             }
             world.settle()   // both writes made: then each cache is read
             var later: [(Retrieval, String)] = []
             for (index, cache, value) in caches {
-                let now = Retrieval("K", synchronously: true, from: " on cache \(index)")
+                let now = Retrieval("K", synchronously: true, from: CheckMessage(" on cache \(index)", ko: " (cache \(index))"))
                 now.run(cache, cache.probes.ioQueue, watches[index - 1], world)
-                now.expectSync(world, [value], "cache \(index) stored \"\(value)\" under \"K\", and its write is done" + why)
-                let queued = Retrieval("K", synchronously: false, from: " on cache \(index)")
+                now.expectSync(world, [value], CheckMessage("cache \(index) stored \"\(value)\" under \"K\", and its write is done",
+                                                        ko: "\"K\"에 저장한 값: \"\(value)\" (cache \(index)). 그 쓰기도 끝났습니다") + why)
+                let queued = Retrieval("K", synchronously: false, from: CheckMessage(" on cache \(index)", ko: " (cache \(index))"))
                 queued.run(cache, cache.probes.ioQueue, watches[index - 1], world)
                 later.append((queued, value))
             }
             world.settle()
-            for (read, value) in later { read.expectAsync(world, value, "its cache stored \"\(value)\" under \"K\" before" + why) }
+            for (read, value) in later { read.expectAsync(world, value, CheckMessage("its cache stored \"\(value)\" under \"K\" before",
+                                                                                  ko: "이 cache가 앞서 \"K\"에 저장한 값: \"\(value)\"") + why) }
             for (index, _, value) in caches {
-                watches[index - 1].expectWrites(["K": value], stores: 1, after: "store(\"\(value)\", forKey: \"K\") on cache \(index)")
+                watches[index - 1].expectWrites(["K": value], stores: 1, after: CheckMessage("store(\"\(value)\", forKey: \"K\") on cache \(index)",
+                                                                            ko: "store(\"\(value)\", forKey: \"K\") (cache \(index))"))
             }
         }
     }
@@ -156,28 +186,32 @@ private final class Retrieval: @unchecked Sendable {
     let key: String
     let synchronously: Bool
     /// Where it was called from (" from a block on ioQueue"); what a missing call means here.
-    let from: String, context: String
+    let from: CheckMessage, context: CheckMessage
     private(set) var calls: [Call] = []
     private var returned = false
     private var callsAtReturn = 0
     /// Whether the disk held nothing under `key` when retrieve returned (a miss, as far as it could tell).
     private var missAtReturn = false
 
-    init(_ key: String, synchronously: Bool, from: String = "", context: String = "") {
+    init(_ key: String, synchronously: Bool, from: CheckMessage = "", context: CheckMessage = "") {
         self.key = key
         self.synchronously = synchronously
         self.from = from
         self.context = context
     }
 
-    var name: String { "retrieve(forKey: \"\(key)\", synchronously: \(synchronously))\(from)" }
+    var name: CheckMessage {
+        CheckMessage("retrieve(forKey: \"\(key)\", synchronously: \(synchronously))\(from.english)",
+                     ko: "retrieve(forKey: \"\(key)\", synchronously: \(synchronously))\(from.ko)")
+    }
 
     func run<E: SyncReadExercise>(_ cache: E, _ ioQueue: WatchedQueue, _ watch: DiskWatch, _ world: ScheduleWorld) {
-        world.tell("calls \(name)")
+        world.tell(CheckMessage("calls \(name.english)", ko: "\(name.ko) 호출"))
         let caller = ThreadIdentity.current
         watch.entering(self, caller: caller)
         cache.retrieve(forKey: key, synchronously: synchronously) { [self] value in
-            world.tell("\(name)'s completion gets \(value.map { "\"\($0)\"" } ?? "nil")")
+            world.tell(CheckMessage("\(name.english)'s completion gets \(value.map { "\"\($0)\"" } ?? "nil")",
+                                    ko: "\(name.ko)의 completion이 받은 값: \(value.map { "\"\($0)\"" } ?? "nil")"))
             calls.append(Call(value: value, onQueue: ioQueue.isCurrent, onCaller: ThreadIdentity.current == caller, afterReturn: returned))
         }
         returned = true
@@ -189,46 +223,67 @@ private final class Retrieval: @unchecked Sendable {
     private func shown(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "nil" }
 
     /// At return: called once, on the caller's thread, with one of `allowed`.
-    func expectSync(_ world: ScheduleWorld, _ allowed: [String?], _ why: String) {
+    func expectSync(_ world: ScheduleWorld, _ allowed: [String?], _ why: CheckMessage) {
         if callsAtReturn == 0 {
-            world.fail(calls.isEmpty ? "\(name) returned without calling its completion: with synchronously the completion runs, once, "
-                                       + "before retrieve returns\(missAtReturn ? " — a miss too, with nil (the disk held nothing under \"\(key)\")" : "")"
-                                     : "\(name) returned before calling its completion (it ran later\(calls[0].onQueue ? ", on ioQueue" : "")): "
-                                       + "with synchronously the completion runs before retrieve returns")
+            world.fail(calls.isEmpty
+                ? CheckMessage("\(name.english) returned without calling its completion: with synchronously the completion runs, once, "
+                               + "before retrieve returns\(missAtReturn ? " — a miss too, with nil (the disk held nothing under \"\(key)\")" : "")",
+                               ko: "\(name.ko): completion을 부르지 않고 돌아왔습니다. synchronously일 때 completion은 retrieve가 돌아오기 "
+                               + "전에 한 번 실행됩니다\(missAtReturn ? " — 미스여도 nil로 실행됩니다 (디스크의 \"\(key)\"에 든 것이 없었습니다)" : "")")
+                : CheckMessage("\(name.english) returned before calling its completion (it ran later\(calls[0].onQueue ? ", on ioQueue" : "")): "
+                               + "with synchronously the completion runs before retrieve returns",
+                               ko: "\(name.ko): completion을 부르기 전에 돌아왔습니다 (completion은 나중에\(calls[0].onQueue ? " ioQueue에서" : "") "
+                               + "실행됐습니다). synchronously일 때 completion은 retrieve가 돌아오기 전에 실행됩니다"))
         } else if callsAtReturn > 1 {
-            world.fail("\(name) called its completion \(callsAtReturn) times before returning: once")
+            world.fail("\(name.english) called its completion \(callsAtReturn) times before returning: once",
+                       ko: "\(name.ko): 돌아오기 전에 completion을 부른 횟수: \(callsAtReturn). 한 번이어야 합니다")
         } else if !calls[0].onCaller {
-            world.fail("\(name) ran its completion on another thread than its caller's\(calls[0].onQueue ? " (on ioQueue)" : ""): with "
-                       + "synchronously the completion runs on the calling thread, whichever thread or queue that is")
+            world.fail("\(name.english) ran its completion on another thread than its caller's\(calls[0].onQueue ? " (on ioQueue)" : ""): with "
+                       + "synchronously the completion runs on the calling thread, whichever thread or queue that is",
+                       ko: "\(name.ko): completion이 호출한 스레드가 아닌 다른 스레드에서\(calls[0].onQueue ? "(ioQueue에서)" : "") 실행됐습니다. "
+                       + "synchronously일 때 completion은 어느 스레드나 큐에서 불렀든 호출한 그 스레드에서 실행됩니다")
         } else if !allowed.contains(calls[0].value) {
-            world.fail("\(name) gave \(shown(calls[0].value)) to its completion, not \(allowed.map(shown).joined(separator: " or ")): \(why)")
+            world.fail("\(name.english) gave \(shown(calls[0].value)) to its completion, not \(allowed.map(shown).joined(separator: " or ")): "
+                       + "\(why.english)",
+                       ko: "\(name.ko): completion에 넘긴 값: \(shown(calls[0].value)). 넘겨야 할 값: \(allowed.map(shown).joined(separator: " 또는 ")). "
+                       + "\(why.ko)")
         }
     }
 
     /// After the run settled: no second call came later.
     func expectNoLateCalls(_ world: ScheduleWorld) {
         if callsAtReturn == 1, calls.count > 1 {
-            world.fail("\(name) called its completion before returning, and \(calls.count == 2 ? "once more" : "\(calls.count - 1) more times") "
-                       + "later\(calls[1].onQueue ? " on ioQueue" : ""): once, only")
+            world.fail("\(name.english) called its completion before returning, and \(calls.count == 2 ? "once more" : "\(calls.count - 1) more times") "
+                       + "later\(calls[1].onQueue ? " on ioQueue" : ""): once, only",
+                       ko: "\(name.ko): 돌아오기 전에 completion을 부르고, 나중에\(calls[1].onQueue ? " ioQueue에서" : "") "
+                       + "\(calls.count == 2 ? "한 번" : "\(calls.count - 1)번") 더 불렀습니다. 한 번만 불러야 합니다")
         }
     }
 
     /// After the run settled: called at all.
     func expectCalled(_ world: ScheduleWorld) {
-        if calls.isEmpty { world.fail("\(name) never called its completion\(context)") }
+        if calls.isEmpty {
+            world.fail("\(name.english) never called its completion\(context.english)",
+                       ko: "\(name.ko): completion을 끝내 부르지 않았습니다\(context.ko)")
+        }
     }
 
     /// After the run settled: called once, on ioQueue, with `value`.
-    func expectAsync(_ world: ScheduleWorld, _ value: String?, _ why: String) {
+    func expectAsync(_ world: ScheduleWorld, _ value: String?, _ why: CheckMessage) {
         if calls.isEmpty {
-            world.fail("\(name) never called its completion\(context)\(value == nil ? ": a miss calls the completion too, with nil" : "")")
+            world.fail("\(name.english) never called its completion\(context.english)\(value == nil ? ": a miss calls the completion too, with nil" : "")",
+                       ko: "\(name.ko): completion을 끝내 부르지 않았습니다\(context.ko)\(value == nil ? ": 미스여도 completion을 nil로 불러야 합니다" : "")")
         } else if calls.count > 1 {
-            world.fail("\(name) called its completion \(calls.count) times: once")
+            world.fail("\(name.english) called its completion \(calls.count) times: once",
+                       ko: "\(name.ko): completion을 부른 횟수: \(calls.count). 한 번이어야 합니다")
         } else if !calls[0].onQueue {
-            world.fail("\(name) ran its completion off ioQueue\(calls[0].afterReturn ? "" : ", before retrieve returned"): the "
-                       + "asynchronous read calls back from ioQueue")
+            world.fail("\(name.english) ran its completion off ioQueue\(calls[0].afterReturn ? "" : ", before retrieve returned"): the "
+                       + "asynchronous read calls back from ioQueue",
+                       ko: "\(name.ko): completion이 ioQueue 밖에서\(calls[0].afterReturn ? "" : ", retrieve가 돌아오기도 전에") 실행됐습니다. "
+                       + "비동기 읽기는 ioQueue에서 콜백합니다")
         } else if calls[0].value != value {
-            world.fail("\(name) gave \(shown(calls[0].value)) to its completion, not \(shown(value)): \(why)")
+            world.fail("\(name.english) gave \(shown(calls[0].value)) to its completion, not \(shown(value)): \(why.english)",
+                       ko: "\(name.ko): completion에 넘긴 값: \(shown(calls[0].value)). 넘겨야 할 값: \(shown(value)). \(why.ko)")
         }
     }
 }
@@ -253,8 +308,11 @@ private final class DiskWatch: @unchecked Sendable {
         self.world = world
         disk.watchWrites { [self] name in
             writes += 1
-            if !ioQueue.isCurrent { world.fail("a store's write to \"\(name)\" ran off ioQueue: writes belong on ioQueue") }
-            world.step("writes \"\(name)\"")
+            if !ioQueue.isCurrent {
+                world.fail("a store's write to \"\(name)\" ran off ioQueue: writes belong on ioQueue",
+                           ko: "store의 \"\(name)\" 쓰기가 ioQueue 밖에서 실행됐습니다: 쓰기는 ioQueue에서 해야 합니다")
+            }
+            world.step(CheckMessage("writes \"\(name)\"", ko: "\"\(name)\" 씀"))
         }
         disk.watchReads { [self] name in read(name) }
     }
@@ -270,34 +328,48 @@ private final class DiskWatch: @unchecked Sendable {
         if !onQueue {
             if let (read, caller) = current, read.synchronously {
                 if ThreadIdentity.current != caller {
-                    world.fail("\(read.name) read the disk on another thread than its caller's: a synchronous read runs on the calling "
-                               + "thread and waits for no queue")
+                    world.fail("\(read.name.english) read the disk on another thread than its caller's: a synchronous read runs on "
+                               + "the calling thread and waits for no queue",
+                               ko: "\(read.name.ko): 호출한 스레드가 아닌 다른 스레드에서 디스크를 읽었습니다. 동기 읽기는 호출한 스레드에서 "
+                               + "실행되고 어떤 큐도 기다리지 않습니다")
                 }
             } else if let (read, caller) = current, ThreadIdentity.current == caller {
-                world.fail("\(read.name) read the disk on the caller's thread before returning: the asynchronous read runs on ioQueue, "
-                           + "so the caller never waits for the disk")
+                world.fail("\(read.name.english) read the disk on the caller's thread before returning: the asynchronous read "
+                           + "runs on ioQueue, so the caller never waits for the disk",
+                           ko: "\(read.name.ko): 돌아오기 전에 호출한 스레드에서 디스크를 읽었습니다. 비동기 읽기는 ioQueue에서 실행되므로 "
+                           + "호출한 쪽은 디스크를 기다리지 않습니다")
             } else {
                 world.fail("a read of \"\(name)\" ran off ioQueue, and not on the thread of a retrieve(synchronously: true) in "
-                           + "progress: the asynchronous read runs on ioQueue; the synchronous one on its caller's thread, before it returns")
+                           + "progress: the asynchronous read runs on ioQueue; the synchronous one on its caller's thread, before it returns",
+                           ko: "\"\(name)\" 읽기가 ioQueue도, 진행 중인 retrieve(synchronously: true)의 스레드도 아닌 곳에서 "
+                           + "실행됐습니다: 비동기 읽기는 ioQueue에서, 동기 읽기는 돌아오기 전에 호출한 스레드에서 실행됩니다")
             }
         }
-        world.step("reads \"\(name)\"")
+        world.step(CheckMessage("reads \"\(name)\"", ko: "\"\(name)\" 읽음"))
         if onQueue, let gate = hold {
             hold = nil
-            world.tell("(the check holds this read until its caller has gone on)")
+            world.tell(CheckMessage("(the check holds this read until its caller has gone on)",
+                                    ko: "(확인이 이 읽기를 호출 스레드가 다음으로 넘어갈 때까지 붙잡아 둠)"))
             gate.wait()
         }
     }
 
     /// After the run: what the disk holds, and nothing done off ioQueue that the queue saw.
-    func expectWrites(_ contents: [String: String], stores: Int, after what: String) {
+    func expectWrites(_ contents: [String: String], stores: Int, after what: CheckMessage) {
         if writes != stores {
-            world.fail("\(what) made \(writes) disk write\(writes == 1 ? "" : "s"): each store writes once")
+            world.fail("\(what.english) made \(writes) disk write\(writes == 1 ? "" : "s"): each store writes once",
+                       ko: "\(what.ko): 디스크 쓰기 횟수: \(writes). store마다 한 번씩 써야 합니다")
         }
         for (name, value) in contents where disk.contents(of: name) != value {
-            world.fail("after \(what), the disk holds \(disk.contents(of: name).map { "\"\($0)\"" } ?? "nothing") under \"\(name)\", "
-                       + "not \"\(value)\": each store writes once, on ioQueue, in the order of the stores")
+            let held = disk.contents(of: name).map { "\"\($0)\"" }
+            world.fail("after \(what.english), the disk holds \(held ?? "nothing") under \"\(name)\", "
+                       + "not \"\(value)\": each store writes once, on ioQueue, in the order of the stores",
+                       ko: "\(what.ko) 뒤, 디스크의 \"\(name)\"에 든 것: \(held ?? "없음"). 들어 있어야 할 값: \"\(value)\". store마다 "
+                       + "ioQueue에서, store한 순서대로 한 번씩 써야 합니다")
         }
         world.expect(ioQueue.violations.isEmpty, CheckMessage.joined(ioQueue.violations, separator: "; "))
     }
 }
+
+/// The story's "calls …" for a call written as code, the same in both languages.
+private func calling(_ code: String) -> CheckMessage { CheckMessage("calls \(code)", ko: "\(code) 호출") }

@@ -18,10 +18,9 @@ public enum KnownKorean {
         "storage.object(forKey:) ran without holding lock": "lock을 잡지 않은 채 storage.object(forKey:)가 실행됐습니다",
         "storage.setObject ran without holding lock: the value and its key change together, under the lock":
             "lock을 잡지 않은 채 storage.setObject가 실행됐습니다: 값과 그 key는 lock 아래에서 함께 바뀌어야 합니다",
-        "the loader's callback": "loader의 콜백",
     ]
 
-    /// What the shipped stubs of chapters 2, 6, 8, 9 and 10 are told, word for word (values
+    /// What the shipped stubs of chapters 2, 6, 8 and 9 are told, word for word (values
     /// included: a stub's answer is always the same), while those checks are still English only.
     public static let stubMessages: [String: String] = [
         // 02-data-digest
@@ -42,12 +41,6 @@ public enum KnownKorean {
             "\"photo-a\"는 \"Photo-A\"가 아닙니다: set에 없으니 디스크에 묻지 않고 미스로 답합니다",
         "an empty set knows the folder is empty: a miss without asking the disk":
             "빈 set은 폴더가 비어 있다는 것을 압니다: 디스크에 묻지 않고 미스로 답합니다",
-        // 06-forget-on-remove
-        "after removed(\"new\") the index must stop saying maybe for it":
-            "removed(\"new\") 뒤에는 index가 그 이름에 더 이상 maybe라고 답하면 안 됩니다",
-        "after removedAll() nothing is cached": "removedAll() 뒤에는 캐시된 것이 하나도 없습니다",
-        "after removed(\"Photo-A\") the index must stop saying maybe for it":
-            "removed(\"Photo-A\") 뒤에는 index가 그 이름에 더 이상 maybe라고 답하면 안 됩니다",
         // 08-warm-memory
         "with fromMemoryCacheOrRefresh a memory miss is a miss (got \"Pixels-2\" from disk): the caller will download afresh":
             "fromMemoryCacheOrRefresh에서는 메모리 미스가 곧 미스입니다 (디스크에서 \"Pixels-2\"를 가져왔습니다): 호출한 쪽이 새로 다운로드합니다",
@@ -55,13 +48,6 @@ public enum KnownKorean {
         "a disk hit made 1 memory lookups, 1 disk reads, 0 memory writes and 0 disk writes: one of each, and no disk write":
             "디스크 히트 한 번에 메모리 조회 1번, 디스크 읽기 1번, 메모리 쓰기 0번, 디스크 쓰기 0번이 일어났습니다: "
             + "메모리 조회, 디스크 읽기, 메모리 쓰기가 한 번씩이고 디스크 쓰기는 없어야 합니다",
-        // 08-sync-read-anywhere
-        "retrieve(synchronously: true) called its completion 0 times: it must call it exactly once":
-            "retrieve(synchronously: true)가 completion을 0번 불렀습니다: 정확히 한 번 불러야 합니다",
-        "with synchronously: true the completion did not get the value \"Value-1\"":
-            "synchronously: true일 때 completion이 값 \"Value-1\"을 받지 못했습니다",
-        "with synchronously: true the completion must run on the calling thread, before retrieve returns":
-            "synchronously: true일 때 completion은 retrieve가 돌아오기 전에, 부른 스레드에서 실행돼야 합니다",
         // 09-cost-in-bytes
         "with 8589934592 bytes and fraction 0.25 the limit is 2048, expected 2147483648: a quarter of 8 GiB is 2 GiB, in bytes":
             "메모리가 8589934592바이트, fraction이 0.25일 때 limit이 2147483648이 아니라 2048입니다: 8 GiB의 4분의 1은 2 GiB이고, "
@@ -73,20 +59,6 @@ public enum KnownKorean {
             + "enormous memory is more than Int.max: the limit stops at Int.max (and must not trap)":
             "메모리가 18446744073709551615바이트, fraction이 1.0일 때 limit이 9223372036854775807이 아니라 17592186044416입니다: "
             + "엄청나게 큰 메모리의 전부는 Int.max보다 큽니다. limit은 Int.max에서 멈춰야 합니다 (trap하면 안 됩니다)",
-        // 10-clean-timer
-        "the store was not freed when its last owner let it go: the run loop holds the timer, and the timer's closure holds the "
-            + "store. Capture it weakly ([weak self]); a method reference such as `removeExpired` passed as the closure holds self strongly too":
-            "마지막 소유자가 놓았는데도 store가 해제되지 않았습니다: run loop가 timer를 붙잡고, timer의 클로저가 store를 붙잡습니다. "
-            + "약하게 캡처하세요([weak self]). `removeExpired` 같은 메서드 참조를 클로저로 넘겨도 self를 강하게 붙잡습니다",
-        // 10-resume-once
-        "the loader's error from another thread: the bridge never resumed (every path must resume: the data, the loader's error, the timeout)":
-            "다른 스레드에서 온 loader의 에러: 브리지가 끝내 resume하지 않았습니다 (데이터, loader의 에러, 타임아웃 — 모든 경로에서 "
-            + "resume해야 합니다)",
-        "no callback at all: nothing resumed — the caller's task stays suspended forever. After `timeout` seconds resume with BridgeError.timedOut":
-            "콜백이 아예 없음: 아무것도 resume하지 않았습니다 — 호출한 쪽의 task가 영원히 멈춰 있습니다. `timeout`초가 지나면 "
-            + "BridgeError.timedOut으로 resume하세요",
-        "a callback after the timeout: resumed with data (5 bytes) (expected BridgeError.timedOut): the loader had not called back within the timeout":
-            "타임아웃 뒤에 온 콜백: BridgeError.timedOut이 아니라 데이터(5 bytes)로 resume했습니다: loader는 타임아웃 안에 콜백하지 않았습니다",
     ]
 
     /// Both tables.
