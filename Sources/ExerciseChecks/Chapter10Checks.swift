@@ -83,6 +83,9 @@ public enum Chapter10Checks {
                        callback: .at(0.1, .failure(DiskFault.unreadable)), expected: .error("\(DiskFault.unreadable)")),
             BridgePath(name: CheckMessage("data called back before load returns", ko: "load가 돌아오기 전에 콜백으로 온 데이터"),
                        callback: .inside(.success(payload)), expected: .data(payload)),
+            // Empty data is data: a file of 0 bytes is a hit, not "nothing loaded yet".
+            BridgePath(name: CheckMessage("empty data (0 bytes) from another thread", ko: "다른 스레드에서 온 빈 데이터(0 bytes)"),
+                       callback: .at(0.1, .success(Data())), expected: .data(Data())),
             BridgePath(name: CheckMessage("no callback at all", ko: "콜백이 아예 없음"), callback: .never, expected: .timedOut),
             BridgePath(name: CheckMessage("a callback after the timeout", ko: "타임아웃 뒤에 온 콜백"),
                        callback: .at(0.8, .success(payload)), expected: .timedOut),

@@ -51,6 +51,18 @@ extension Chapter6Checks {
                                                          ko: "removed(\"Photo-A\") 뒤에는 index가 그 이름에 더 이상 maybe라고 답하면 안 됩니다"))
             ask.expect(cased, ["photo-a": true], CheckMessage("removed(\"Photo-A\") also forgot \"photo-a\": forget exactly the name removed, no other",
                                                         ko: "removed(\"Photo-A\")가 \"photo-a\"까지 잊었습니다: 지운 이름만 정확히 잊고 다른 이름은 건드리지 마세요"))
+            // A removal by prefix (or by "contains") forgets a name that only begins like the one removed.
+            ask.call("stored(\"Photo\"), stored(\"Photo-B\"), removed(\"Photo\")") {
+                cased.stored("Photo")
+                cased.stored("Photo-B")
+                cased.removed("Photo")
+            }
+            ask.expect(cased, ["Photo": false], CheckMessage("after removed(\"Photo\") the index must stop saying maybe for it",
+                                                       ko: "removed(\"Photo\") 뒤에는 index가 그 이름에 더 이상 maybe라고 답하면 안 됩니다"))
+            ask.expect(cased, ["Photo-B": true], CheckMessage("removed(\"Photo\") also forgot \"Photo-B\", a name that only begins like it: "
+                                                        + "forget exactly the name removed, no other (the file \"Photo-B\" is still on disk)",
+                                                        ko: "removed(\"Photo\")가 이름의 앞부분만 같은 \"Photo-B\"까지 잊었습니다: 지운 이름만 정확히 "
+                                                        + "잊고 다른 이름은 건드리지 마세요 (\"Photo-B\" 파일은 아직 디스크에 있습니다)"))
             world.settle()
             let emptied = E(knownNames: nil)
             ask.call("removedAll() on an index with no set (nil)", ko: "set이 없는(nil) index에 removedAll()") { emptied.removedAll() }
