@@ -273,8 +273,6 @@ struct CheckPackage {
         }
     }
 
-    /// What became of the DO NOT EDIT lines of `subject`'s file, compared with the shipped stub's,
-    /// in the learner's words (empty when they are as shipped).
     /// Whether the subject's DO NOT EDIT lines are exactly those of an earlier version of its exercise.
     func hasEarlierGlue(_ subject: CheckSubject) -> Bool {
         guard !subject.exercise.earlierGlue.isEmpty,
@@ -282,6 +280,8 @@ struct CheckPackage {
         return subject.exercise.earlierGlue.contains(Glue.digest(of: source))
     }
 
+    /// What became of the DO NOT EDIT lines of `subject`'s file, compared with the shipped stub's,
+    /// in the learner's words (empty when they are as shipped).
     func protectedLineChanges(_ subject: CheckSubject) -> [String] {
         guard let source = try? String(contentsOf: subject.source, encoding: .utf8),
               let shipped = try? String(contentsOf: root.appendingPathComponent(subject.exercise.shipped), encoding: .utf8) else { return [] }
