@@ -158,10 +158,15 @@ public enum Chapter2Checks {
         run.expect(E.storedKey(of: other) == nil,
                    "setting the key on one view changed another view: the key must be stored on `base`, not shared")
         run.expect(E.cacheKey(of: view) == "avatar-42", "after view.kfd.cacheKey = \"avatar-42\", view.kfd.cacheKey reads "
-                   + "\(E.cacheKey(of: view).map { quoted($0) } ?? "nil"): reading through kfd must give the key the view holds")
+                   + "\(E.cacheKey(of: view).map { quoted($0) } ?? "nil"): reading through kfd must give the key the view holds",
+                   ko: "view.kfd.cacheKey = \"avatar-42\" 뒤에 view.kfd.cacheKey로 읽은 값: "
+                   + "\(E.cacheKey(of: view).map { quoted($0) } ?? "nil"). kfd를 거쳐 읽으면 그 view가 가진 key가 나와야 합니다")
         run.expect(E.cacheKey(of: other) == nil, "after view.kfd.cacheKey = \"avatar-42\", another view's kfd.cacheKey reads "
                    + "\(E.cacheKey(of: other).map { quoted($0) } ?? "nil"), though nothing was set on it: reading through kfd must give "
-                   + "that view's own key (nil here), never one set on another view")
+                   + "that view's own key (nil here), never one set on another view",
+                   ko: "view.kfd.cacheKey = \"avatar-42\" 뒤에 아무것도 설정하지 않은 다른 view의 kfd.cacheKey로 읽은 값: "
+                   + "\(E.cacheKey(of: other).map { quoted($0) } ?? "nil"). kfd를 거쳐 읽으면 그 view 자신의 key(여기서는 nil)가 "
+                   + "나와야 하고, 다른 view에 설정한 key가 나오면 안 됩니다")
         E.setCacheKey("Avatar-42.PNG", on: view)
         run.expect(E.storedKey(of: view) == "Avatar-42.PNG", "view.kfd.cacheKey = \"Avatar-42.PNG\" stored "
                    + "\(E.storedKey(of: view).map { "\"\($0)\"" } ?? "nil"): store the key exactly as given")
