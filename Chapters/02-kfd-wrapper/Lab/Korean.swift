@@ -40,6 +40,7 @@ extension Chapter {
         .text("{1}, Swift {2} mode", "{1}, Swift {2} 모드"),
         .text("000 Q1: struct KFDWrapper<Base>: Sendable", "000 Q1: `struct KFDWrapper<Base>: Sendable`"),
         .text("000 Q7: cachePathBlock = { … self … }", "000 Q7: `cachePathBlock = { … self … }`"),
+        // A quotation of Kingfisher's declaration (report text): no type here is @unchecked Sendable.
         .text("Kingfisher 8: KingfisherWrapper<Base>: @unchecked Sendable", "Kingfisher 8: `KingfisherWrapper<Base>: @unchecked Sendable`"),
         .text("this library: Sendable where Base: Sendable", "이 라이브러리: `Sendable where Base: Sendable`"),
 

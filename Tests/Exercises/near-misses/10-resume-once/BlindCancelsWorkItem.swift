@@ -11,6 +11,7 @@
 import ExerciseChecks
 import Foundation
 
+// @unchecked Sendable: `item` is a let set before the box is shared; a work item's cancel and perform are safe from any thread.
 final class WorkItemBox: @unchecked Sendable {
     let item: DispatchWorkItem
     init(_ item: DispatchWorkItem) { self.item = item }
