@@ -36,6 +36,8 @@ final class SyncClock {
 
 /// The last write of each watched location (FastTrack's epoch: a thread and its own clock entry).
 final class RaceDetector {
+    /// The learner's own stored properties (SchedulePlainMemory.swift), by location.
+    var plainAccesses: [ObjectIdentifier: PlainAccesses] = [:]
     private var lastWrite: [ObjectIdentifier: (thread: Int, name: CheckMessage, time: Int, what: CheckMessage)] = [:]
 
     /// Records the write of `location` (named by its owner, a probe); returns a message when it

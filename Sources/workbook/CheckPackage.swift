@@ -160,7 +160,7 @@ struct CheckPackage {
             for subject in group {
                 let dir = folder.appendingPathComponent("Variants/\(subject.module)", isDirectory: true)
                 try fileManager.createDirectory(at: dir, withIntermediateDirectories: true)
-                try writeIfChanged(try Data(contentsOf: subject.source), to: dir.appendingPathComponent(exercise.file))
+                try writeIfChanged(try variantData(subject), to: dir.appendingPathComponent(exercise.file))
                 let controlled = dir.appendingPathComponent(ControlledPrimitives.fileName)
                 if exercise.isConcurrency {
                     try writeIfChanged(Data(ControlledPrimitives.source(for: exercise.name).utf8), to: controlled)
@@ -228,6 +228,50 @@ struct CheckPackage {
         return String(files.joined(separator: "\n").kfd.sha256.prefix(12))
     }
 
+    /// The subject's file as its module compiles it: for a concurrency exercise, with the learner's
+    /// plain stored properties watched by the schedule explorer (PlainMemoryRewrite.swift). The
+    /// file as written is kept under Originals/, to be put back if the rewritten copy does not build.
+    private func variantData(_ subject: CheckSubject) throws -> Data {
+        let data = try Data(contentsOf: subject.source)
+        let original = originalURL(subject.module)
+        guard subject.exercise.isConcurrency, let text = String(data: data, encoding: .utf8) else {
+            try? FileManager.default.removeItem(at: original)
+            return data
+        }
+        let watched = PlainMemoryRewrite.watched(text)
+        guard !watched.names.isEmpty else {
+            try? FileManager.default.removeItem(at: original)
+            return data
+        }
+        try FileManager.default.createDirectory(at: original.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try writeIfChanged(data, to: original)
+        return Data(watched.source.utf8)
+    }
+
+    private func originalURL(_ module: String) -> URL {
+        folder.appendingPathComponent("Originals/\(module).swift")
+    }
+
+    /// After a failed build: each rewritten file the compiler complained about is put back as the
+    /// learner wrote it (its errors are then about the learner's own lines, and a file the
+    /// rewrite broke is checked without its properties watched). True when one was put back.
+    private func restoreRewrittenFiles(named output: String) -> Bool {
+        var restored = false
+        let variants = folder.appendingPathComponent("Variants")
+        for module in (try? FileManager.default.contentsOfDirectory(atPath: variants.path)) ?? [] {
+            let original = originalURL(module)
+            guard FileManager.default.fileExists(atPath: original.path),
+                  let file = try? FileManager.default.contentsOfDirectory(atPath: variants.appendingPathComponent(module).path)
+                    .first(where: { $0 != ControlledPrimitives.fileName && $0.hasSuffix(".swift") }) else { continue }
+            let copied = variants.appendingPathComponent("\(module)/\(file)")
+            guard output.contains(copied.path + ":"), let data = try? Data(contentsOf: original) else { continue }
+            try? writeIfChanged(data, to: copied)
+            try? FileManager.default.removeItem(at: original)
+            restored = true
+        }
+        return restored
+    }
+
     private func writeIfChanged(_ data: Data, to url: URL) throws {
         if let existing = try? Data(contentsOf: url), existing == data { return }
         try data.write(to: url, options: .atomic)
@@ -245,6 +289,9 @@ struct CheckPackage {
         // build plan still names it: "missing inputs". Its build folder is then stale: start afresh.
         if !result.succeeded, (result.stdout + result.stderr).contains("because of missing inputs") {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(".build"))
+            result = ChildProcess.run(swift, arguments: arguments, environment: ["NO_COLOR": "1"], timeout: 1_800, onInterrupt: .interrupt)
+        }
+        if !result.succeeded, restoreRewrittenFiles(named: result.stdout + result.stderr) {
             result = ChildProcess.run(swift, arguments: arguments, environment: ["NO_COLOR": "1"], timeout: 1_800, onInterrupt: .interrupt)
         }
         return result.succeeded ? nil : result.stdout + result.stderr

@@ -1,0 +1,145 @@
+// The rewrite that lets the schedule explorer see the learner's own stored properties
+// (SchedulePlainMemory.swift): each plain stored `var` directly inside a class gets
+// `@PlainWatched("name", line: N) ` in front, on the same line, so every line number stays. Only
+// the check package's copy is rewritten; the learner's file, its DO NOT EDIT digest and the
+// compiler's messages are about the original (a copy that fails to build is put back as written).
+//
+// A declaration is left alone when the wrapper could change what it means or would not compile:
+// `let`, `static`, `lazy`, `weak`, `unowned`, an attribute or `nonisolated`, a computed property,
+// two names in one `var`, an initial value spread over several lines, a non-optional property
+// without an initial value (its wrapper could not be made before `init` assigns it), an
+// implicitly unwrapped optional, and anything in a struct, an enum or an actor. A file that uses a
+// lock the explorer does not control, or a barrier, keeps all its properties plain: the explorer
+// could not see the order those give, and would report a race the code does not have.
+
+public enum PlainMemoryRewrite {
+    /// Names that order memory in ways the explorer does not model.
+    static let uncontrolled = ["NSRecursiveLock", "NSCondition", "os_unfair_lock", "OSAllocatedUnfairLock",
+                               "pthread_mutex", "pthread_rwlock", "objc_sync", ".barrier"]
+
+    /// The source with its watchable properties wrapped, and their names in order (none: unchanged).
+    public static func watched(_ source: String) -> (source: String, names: [String]) {
+        if uncontrolled.contains(where: { source.contains($0) }) { return (source, []) }
+        let file = SwiftFile(source)
+        var texts = file.texts
+        var names: [String] = []
+        for (index, line) in file.lines.enumerated() {
+            let code = line.trimmed
+            guard !code.isEmpty, line.text.hasPrefix(line.indentation + code) else { continue }
+            let tail = line.text.dropFirst(line.indentation.count + code.count)
+            if isInClassBody(index, file),
+               let rewritten = rewrite(code, next: nextCode(after: index, file), number: index + 1) {
+                texts[index] = line.indentation + rewritten.code + tail
+                names.append(rewritten.name)
+            } else if let body = oneLineClassBody(code),
+                      let rewritten = rewrite(String(code[body]).trimmingWhitespace, next: "", number: index + 1) {
+                texts[index] = line.indentation + code[..<body.lowerBound] + " " + rewritten.code + " " + code[body.upperBound...] + tail
+                names.append(rewritten.name)
+            }
+        }
+        return names.isEmpty ? (source, []) : (file.render(texts), names)
+    }
+
+    /// Whether line `index` is a declaration directly inside a class's braces.
+    static func isInClassBody(_ index: Int, _ file: SwiftFile) -> Bool {
+        let line = file.lines[index]
+        guard line.context == .type, line.depthBefore > 0 else { return false }
+        guard let block = file.blocks.last(where: { $0.opener < index && $0.closer > index
+            && file.lines[$0.opener].depthAfter == line.depthBefore }) else { return false }
+        let words = words(of: file.lines[block.opener].code)
+        return words.contains("class") && !words.contains(where: { ["struct", "enum", "extension", "protocol", "actor"].contains($0) })
+    }
+
+    static func words(of code: String) -> [String] {
+        code.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+    }
+
+    /// The first line of code after `index` (for an observer block opened at the end of a line).
+    static func nextCode(after index: Int, _ file: SwiftFile) -> String {
+        file.lines.dropFirst(index + 1).first { !$0.trimmed.isEmpty }?.trimmed ?? ""
+    }
+
+    static let modifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "final",
+                                         "private(set)", "fileprivate(set)", "internal(set)", "public(set)"]
+
+    /// The inside of a class written on one line (`final class Flag { var done = false }`), when
+    /// it holds one declaration.
+    static func oneLineClassBody(_ code: String) -> Range<String.Index>? {
+        let characters = Array(code)
+        guard let open = characters.firstIndex(of: "{"), characters.last == "}",
+              SwiftFile.matchingBrace(in: characters, from: open) == characters.count,
+              SwiftFile.kind(openedAfter: String(characters[..<open])) == .type else { return nil }
+        let words = words(of: String(characters[..<open]))
+        guard words.contains("class"), !words.contains(where: { ["struct", "enum", "extension", "protocol", "actor"].contains($0) })
+        else { return nil }
+        let inside = String(characters[(open + 1)..<(characters.count - 1)])
+        guard !inside.contains(";"), !inside.contains("{") else { return nil }
+        return code.index(code.startIndex, offsetBy: open + 1)..<code.index(code.startIndex, offsetBy: characters.count - 1)
+    }
+
+    /// The declaration `code` (trimmed, no comment) with the wrapper in front, or nil when it must
+    /// stay as it is. `next` is the next line of code (an observer block opened at the end).
+    static func rewrite(_ code: String, next: String, number: Int) -> (code: String, name: String)? {
+        var rest = Substring(code)
+        while let space = rest.firstIndex(of: " "), modifiers.contains(String(rest[..<space])) {
+            rest = rest[space...].drop { $0 == " " }
+        }
+        guard rest.hasPrefix("var ") else { return nil }
+        rest = rest.dropFirst(4).drop { $0 == " " }
+        let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard let first = name.first, !first.isNumber else { return nil }
+        let afterName = rest.dropFirst(name.count)
+        let shape = Shape(Array(afterName))
+        guard shape.balancedExceptTrailingBrace, !shape.hasTopLevelComma else { return nil }
+        var text = code
+        if let equals = shape.equals, shape.brace.map({ equals < $0 }) ?? true {
+            // An initial value: a closure or observers after it are fine.
+        } else {
+            if let brace = shape.brace {
+                let inside = String(afterName.dropFirst(brace + 1)).trimmingWhitespace
+                let observer = inside.isEmpty ? next : inside
+                guard observer.hasPrefix("didSet") || observer.hasPrefix("willSet") else { return nil }   // computed
+            }
+            // No initial value: an optional gets the `nil` it has implicitly; anything else stays plain.
+            var type = String(afterName.prefix(shape.brace ?? afterName.count))
+            while type.last == " " { type.removeLast() }
+            guard type.trimmingWhitespace.hasPrefix(":"), type.hasSuffix("?") else { return nil }
+            text.insert(contentsOf: " = nil", at: text.index(text.startIndex, offsetBy: code.count - afterName.count + type.count))
+        }
+        return ("@PlainWatched(\"\(name)\", line: \(number)) " + text, name)
+    }
+}
+
+/// Where a declaration's `=` and `{` are, outside strings and brackets.
+struct Shape {
+    var equals: Int?
+    var brace: Int?
+    var hasTopLevelComma = false
+    var balancedExceptTrailingBrace = true
+
+    init(_ characters: [Character]) {
+        var depth = 0, braces = 0
+        var inString = false
+        for (index, character) in characters.enumerated() {
+            if character == "\"" && (index == 0 || characters[index - 1] != "\\") { inString.toggle() }
+            if inString { continue }
+            switch character {
+            case "(", "[": depth += 1
+            case ")", "]": depth -= 1
+            case "{":
+                if depth == 0, braces == 0, brace == nil { brace = index }
+                braces += 1
+            case "}": braces -= 1
+            case "=" where depth == 0 && braces == 0 && equals == nil:
+                let before = index > 0 ? characters[index - 1] : " "
+                let after = index + 1 < characters.count ? characters[index + 1] : " "
+                if !"=!<>".contains(before), after != "=" { equals = index }
+            case "," where depth == 0 && braces == 0: hasTopLevelComma = true
+            default: break
+            }
+        }
+        // One `{` left open is an observer block continued on the next lines; anything else open
+        // (an initial value over several lines) is not this rewrite's business.
+        balancedExceptTrailingBrace = depth == 0 && !inString && (braces == 0 || (braces == 1 && characters.last == "{"))
+    }
+}
