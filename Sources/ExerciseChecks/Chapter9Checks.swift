@@ -234,6 +234,9 @@ public enum Chapter9Checks {
             run.fail("the check could not put a file at \(base.path)")
             return
         }
+        // What createDirectory throws here: the cause, which must reach the caller as it is.
+        var cause: NSError?
+        do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch { cause = error as NSError }
         let impossible = store("Photo-E")
         guard impossible.finished else { run.fail("store into a folder that cannot be recreated never returned: retry once, then give up",
                                                        ko: "다시 만들 수 없는 폴더에 store를 부르자 돌아오지 않았습니다: 한 번만 재시도하고 포기해야 합니다"); return }
@@ -241,6 +244,13 @@ public enum Chapter9Checks {
                    + "fails too, its error must reach the caller",
                    ko: "다시 만들 수 없는 사라진 폴더에 store했는데 아무 오류도 알리지 않았습니다: 재시도까지 실패하면 그 오류가 호출한 쪽에 전달돼야 합니다")
         expectWrites(CheckMessage("store into a vanished folder that cannot be recreated", ko: "다시 만들 수 없는 사라진 폴더에 한 store"), impossible, key: "Photo-E")
+        if let got = impossible.error.map({ $0 as NSError }), let cause, !sameError(got, cause) {
+            run.fail("store into a vanished folder that cannot be made again (a file sits where the folder above it should be) must "
+                     + "throw the error of making the folder — the cause: \(describe(cause)) about \(errorPath(cause, in: base)) — as it is; it threw "
+                     + "\(describe(got)) about \(errorPath(got, in: base))",
+                     ko: "다시 만들 수 없는 사라진 폴더(상위 폴더 자리에 파일이 있습니다)에 store하면, 폴더를 만들 때 난 오류 — 원인인 "
+                     + "\(describe(cause)), 대상 \(errorPath(cause, in: base)) — 를 그대로 던져야 합니다. 던진 오류: \(describe(got)), 대상 \(errorPath(got, in: base))")
+        }
         try? fileManager.removeItem(at: base)
         do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             run.fail("the check could not recreate its folder \(folder.path): \(error)")
@@ -273,6 +283,7 @@ public enum Chapter9Checks {
                        + "바꾸지 말고 그대로 던져야 합니다. 던진 오류: \(got.domain) \(got.code)")
         }
         if run.passed { retriedWriteFails(storage, folder: folder, store: store, run) }
+        if run.passed { keyInSubfolder(folder: folder, store: store, run) }
         if run.passed { storesOnGeneratedFolderStates(E.self, run) }
     }
 
@@ -332,6 +343,56 @@ public enum Chapter9Checks {
                    + "\(expected.domain) \(expected.code) here, not another one; it threw \(got.domain) \(got.code)",
                    ko: "폴더가 사라졌고 재시도한 쓰기도 실패했습니다(300바이트 이름): store는 그 쓰기 자체의 오류(여기서는 "
                    + "\(expected.domain) \(expected.code))를 바꾸지 말고 그대로 던져야 합니다. 던진 오류: \(got.domain) \(got.code)")
+    }
+
+    /// A key with "/" names a file in a subfolder that does not exist. The cache's folder is there,
+    /// so this is not the vanished-folder case but "any other failure": the write's own error must
+    /// reach the caller, with no folder made (a store that makes the file's parent instead of the
+    /// cache's folder succeeds here, and files keys in folders the cache never had).
+    static func keyInSubfolder(folder: URL, store: (String) -> StoreOutcome, _ run: CheckRun) {
+        let fileManager = FileManager.default
+        let key = "Album/Photo-F"
+        try? fileManager.removeItem(at: folder)
+        do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            run.fail("the check could not recreate its folder \(folder.path): \(error)")
+            return
+        }
+        var expected: NSError?
+        do { try Data(key.utf8).write(to: folder.appendingPathComponent(key)) } catch { expected = error as NSError }
+        guard let expected else { return }   // a file system that wrote it cannot show the mistake
+        let outcome = store(key)
+        guard outcome.finished else { run.fail("store(\"\(key)\") into the folder never returned: give up with the write's error",
+                                                ko: "폴더에 store(\"\(key)\")를 부르자 돌아오지 않았습니다: 쓰기 오류와 함께 포기해야 합니다"); return }
+        let madeSubfolder = fileManager.fileExists(atPath: folder.appendingPathComponent("Album").path)
+        let got = outcome.error.map { $0 as NSError }
+        guard let got, got.domain == expected.domain, got.code == expected.code, !madeSubfolder else {
+            let what = got.map { "threw \(describe($0))" } ?? "reported nothing"
+            let whatKo = got.map { "오류를 던졌습니다: \(describe($0))" } ?? "아무 오류도 알리지 않았습니다"
+            let made = madeSubfolder ? " and made a subfolder \"Album\"" : ""
+            let madeKo = madeSubfolder ? " 그리고 하위 폴더 \"Album\"을 만들었습니다." : ""
+            run.fail("store(\"\(key)\") into the folder, which is there: the key names a file in a subfolder \"Album\" that does not exist. "
+                     + "The cache's folder is not missing, so this is \"any other failure\": the write's own error (\(expected.domain) "
+                     + "\(expected.code) here) must reach the caller, with no folder made and no retry; it \(what)\(made)",
+                     ko: "폴더가 있는 상태에서 store(\"\(key)\"): 이 키는 없는 하위 폴더 \"Album\" 안의 파일을 가리킵니다. 캐시 폴더는 "
+                     + "사라지지 않았으니 \"그 밖의 실패\"입니다: 쓰기 자체의 오류(여기서는 \(expected.domain) \(expected.code))가 폴더를 "
+                     + "만들지도, 재시도하지도 않고 호출한 쪽에 전달돼야 합니다. 그런데 \(whatKo)\(madeKo)")
+            return
+        }
+    }
+
+    /// Whether two errors are the same failure: domain, code and the path they are about.
+    static func sameError(_ one: NSError, _ other: NSError) -> Bool {
+        one.domain == other.domain && one.code == other.code && errorPath(one) == errorPath(other)
+    }
+
+    /// The path an error is about, as Foundation records it ("no path" when it does not).
+    static func errorPath(_ error: NSError) -> String {
+        (error.userInfo[NSFilePathErrorKey] as? String) ?? (error.userInfo[NSURLErrorKey] as? URL)?.path ?? "no path"
+    }
+
+    /// The same, with the check's temporary folder shown as "…" (the same text on every run).
+    static func errorPath(_ error: NSError, in base: URL) -> String {
+        errorPath(error).replacingOccurrences(of: base.path, with: "…")
     }
 
     /// One store in the fixed cases: whether it returned within its bound, what it threw, and the

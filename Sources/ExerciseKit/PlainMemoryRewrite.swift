@@ -6,6 +6,7 @@
 //
 // A declaration is left alone when the wrapper could change what it means or would not compile:
 // `let`, `static`, `lazy`, `weak`, `unowned`, an attribute or `nonisolated`, a computed property,
+// a property with `didSet`/`willSet` (the DO NOT EDIT probes: `init` would run them),
 // two names in one `var`, an initial value spread over several lines, a non-optional property
 // without an initial value (its wrapper could not be made before `init` assigns it), an
 // implicitly unwrapped optional, and anything in a struct, an enum or an actor. A file that uses a
@@ -91,20 +92,21 @@ public enum PlainMemoryRewrite {
         let afterName = rest.dropFirst(name.count)
         let shape = Shape(Array(afterName))
         guard shape.balancedExceptTrailingBrace, !shape.hasTopLevelComma else { return nil }
+        // Observers stay plain: with a wrapper, `init`'s first assignment goes through the setter and
+        // runs `didSet` (a plain stored property's does not), so a probe there would report a write
+        // the learner's code never made.
+        let observed = { (text: String) in text.contains("didSet") || text.contains("willSet") }
+        if observed(String(afterName)) || (shape.brace != nil && afterName.last == "{" && observed(next)) { return nil }
         var text = code
         if let equals = shape.equals, shape.brace.map({ equals < $0 }) ?? true {
-            // An initial value: a closure or observers after it are fine.
+            // An initial value (a closure's braces after it are fine).
         } else {
-            if let brace = shape.brace {
-                let inside = String(afterName.dropFirst(brace + 1)).trimmingWhitespace
-                let observer = inside.isEmpty ? next : inside
-                guard observer.hasPrefix("didSet") || observer.hasPrefix("willSet") else { return nil }   // computed
-            }
+            guard shape.brace == nil else { return nil }   // computed
             // No initial value: an optional gets the `nil` it has implicitly; anything else stays plain.
-            var type = String(afterName.prefix(shape.brace ?? afterName.count))
+            var type = String(afterName)
             while type.last == " " { type.removeLast() }
             guard type.trimmingWhitespace.hasPrefix(":"), type.hasSuffix("?") else { return nil }
-            text.insert(contentsOf: " = nil", at: text.index(text.startIndex, offsetBy: code.count - afterName.count + type.count))
+            text += " = nil"
         }
         return ("@PlainWatched(\"\(name)\", line: \(number)) " + text, name)
     }

@@ -1,0 +1,99 @@
+// The learner's own stored properties under the schedule explorer: which declarations the check
+// package's rewrite wraps (and which it must leave alone), and that a wrapped property read and
+// written by two threads with nothing between them is a data race in every explored schedule,
+// while a lock or a queue hand-off between them is not.
+
+import ExerciseKit
+import Foundation
+import Testing
+
+@Suite("Plain memory under the explorer")
+struct PlainMemoryTests {
+    @Test("the rewrite wraps a class's plain stored vars on their own lines, and nothing else (observed ones stay plain)")
+    func rewrite() {
+        let source = """
+        import Foundation
+
+        final class Flag: @unchecked Sendable { var done = false }
+
+        public final class Journal: @unchecked Sendable {
+            private var pending = 0          // a counter
+            private(set) var last: String?
+            private var names: Set<String>? { didSet { print("changed") } }
+            var handler: (() -> Void)? = nil {
+                didSet { print("set") }
+            }
+            private let lock = NSLock()
+            private var items: [String]
+            private lazy var cache = [String: Int]()
+            weak var owner: AnyObject?
+            static var shared = 0
+            var count: Int { items.count }
+            var a = 0, b = 1
+            var total = [1, 2,
+                         3].count
+
+            init(items: [String]) { self.items = items }
+
+            func work() {
+                var local = 0
+                local += 1
+            }
+        }
+
+        struct Value { var number = 0 }
+        """
+        let result = PlainMemoryRewrite.watched(source)
+        #expect(result.names == ["done", "pending", "last"])
+        let lines = result.source.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == source.split(separator: "\n", omittingEmptySubsequences: false).count, "line numbers must not move")
+        #expect(lines[2] == "final class Flag: @unchecked Sendable { @PlainWatched(\"done\", line: 3) var done = false }")
+        #expect(lines[5] == "    @PlainWatched(\"pending\", line: 6) private var pending = 0          // a counter")
+        #expect(lines[6] == "    @PlainWatched(\"last\", line: 7) private(set) var last: String? = nil")
+        for untouched in [7, 8, 11, 12, 13, 14, 15, 16, 17, 18, 19, 23, 28] {
+            #expect(!lines[untouched].contains("@PlainWatched"), "line \(untouched + 1) must stay plain: \(lines[untouched])")
+        }
+    }
+
+    @Test("a file with a lock the explorer does not control, or a barrier, is left as written")
+    func uncontrolled() {
+        for marker in ["NSRecursiveLock()", "queue.async(flags: .barrier) {}"] {
+            let source = "final class Box: @unchecked Sendable {\n    var value = 0\n    func f() { \(marker) }\n}\n"
+            #expect(PlainMemoryRewrite.watched(source).names.isEmpty)
+        }
+    }
+
+    /// Two threads that each bump the counter, ordered by `order` (nil: by nothing).
+    private func explore(_ order: (@Sendable (ControlledLock, @Sendable () -> Void) -> Void)?) -> Exploration {
+        ScheduleExplorer.explore { world in
+            let counter = Counter()
+            let lock = ControlledLock()
+            let bump: @Sendable () -> Void = { counter.value += 1 }
+            let first = world.spawn(CheckMessage("caller 1", ko: "호출자 1")) { order.map { $0(lock, bump) } ?? bump() }
+            let second = world.spawn(CheckMessage("caller 2", ko: "호출자 2")) { order.map { $0(lock, bump) } ?? bump() }
+            world.join(first)
+            world.join(second)
+            world.expect(counter.value == 2, "lost update: \(counter.value)", ko: "갱신 유실: \(counter.value)")
+        }
+    }
+
+    @Test("a counter bumped by two threads with nothing between them: a data race naming the property")
+    func race() throws {
+        let found = try #require(explore(nil).counterexample)
+        let first = try #require(found.failures.first)
+        #expect(first.english.hasPrefix("data race on `value` (your stored property, line 7)"), "\(first.english)")
+        #expect(first.ko.contains("`value`(여러분의 저장 프로퍼티, 7행)"))
+    }
+
+    @Test("the same counter bumped under a lock: no race in any schedule")
+    func locked() {
+        let exploration = explore { lock, bump in lock.withLock { bump() } }
+        #expect(exploration.counterexample == nil, "\(exploration.counterexample?.failures.first?.english ?? "")")
+        #expect(exploration.schedules > 1)
+    }
+}
+
+// @unchecked Sendable: `value` is the plain memory under test; the explorer runs one thread at a time.
+private final class Counter: @unchecked Sendable {
+    @PlainWatched("value", line: 7) var value = 0
+}
