@@ -38,6 +38,11 @@ extension Chapter6Checks {
                        + "\"again\" is certainly not cached: each change must reach the set on `queue` in the order of the calls",
                        ko: "한 스레드에서 removed(\"again\") 다음에 stored(\"again\")를 불렀는데, index는 \"again\"이 확실히 캐시에 "
                        + "없다고 답합니다: 모든 변경은 호출한 순서대로 `queue`에서 set에 반영돼야 합니다"))
+            ask.call("removed(\"again\") after the clear", ko: "비운 뒤의 removed(\"again\")") { index.removed("again") }
+            ask.expect(index, ["again": false], CheckMessage("removed(\"again\") after removedAll() must still forget \"again\": "
+                       + "a clear does not end forgetting — the index must keep answering misses for what the cache removed",
+                       ko: "removedAll() 뒤에 부른 removed(\"again\")도 \"again\"을 잊어야 합니다: 한 번 비웠다고 잊기가 끝나지 "
+                       + "않습니다 — index는 캐시가 지운 이름에 계속 미스라고 답해야 합니다"))
             world.settle()   // the first index's worker idle: it adds no schedules to the next one's
             let cased = E(knownNames: [])
             ask.call("stored(\"Photo-A\") on an empty index", ko: "빈 index에 stored(\"Photo-A\")") { cased.stored("Photo-A") }

@@ -226,6 +226,7 @@ public enum Strings {
             """,
         .helpVerify: """
             USAGE: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants] [--seed N]
+                                             [--repeat N] [--busy]
 
             What CI runs: every reference solution passes its check, every shipped stub fails it, and
             every near-miss (Tests/Exercises/near-misses/<id>/, a plausible wrong answer each) fails it;
@@ -235,6 +236,8 @@ public enum Strings {
             listed as equivalent, with its reason, in Tests/Exercises/equivalent-mutants/<id>.txt.
             --verbose says why each stub, near-miss and mutant was rejected; --no-mutants skips them;
             --seed N runs every check on generated inputs drawn from seed N instead of its own.
+            --repeat N runs every check N times and calls a verdict or first message that changes a
+            problem; --busy keeps every core busy with spinning threads meanwhile (a loaded machine).
             swift run workbook mutants EXERCISE [DIGEST] lists an exercise's mutants, or shows one.
             """,
         .helpMutants: """
@@ -460,6 +463,7 @@ public enum Strings {
             """,
         .helpVerify: """
             사용법: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants] [--seed N]
+                                              [--repeat N] [--busy]
 
             CI가 돌리는 것: 모든 참고 답안은 확인을 통과하고, 배포된 stub과 모든 near-miss
             (Tests/Exercises/near-misses/<id>/, 그럴듯한 오답 하나씩)는 실패해야 합니다. 동시성 연습문제의 답안은
@@ -468,6 +472,8 @@ public enum Strings {
             예외는 Tests/Exercises/equivalent-mutants/<id>.txt에 이유와 함께 적힌 동등한 mutant뿐입니다.
             --verbose는 stub·near-miss·mutant가 거부된 이유를 보여 주고, --no-mutants는 mutant를 건너뜁니다.
             --seed N은 모든 확인의 생성 입력을 각자의 seed 대신 seed N에서 뽑습니다.
+            --repeat N은 모든 확인을 N번 돌리고, 판정이나 첫 메시지가 달라지면 문제로 셉니다. --busy는 그동안
+            모든 코어를 바쁘게 도는 스레드로 채웁니다(부하가 걸린 머신).
             swift run workbook mutants EXERCISE [DIGEST]는 mutant 목록이나 하나의 전체 변경을 보여 줍니다.
             """,
         .helpMutants: """

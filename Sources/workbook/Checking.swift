@@ -311,9 +311,15 @@ enum Checking {
     ///
     /// `verify [EXERCISE|NN] [--verbose] [--no-mutants]`.
     static func verify(_ arguments: [String] = []) -> Int32 {
-        let options: Set<String> = ["--verbose", "--no-mutants"]
+        let options: Set<String> = ["--verbose", "--no-mutants", "--busy"]
+        var arguments = arguments
+        guard let repeats = takeRepeat(&arguments) else { return 64 }
         let verbose = arguments.contains("--verbose")
         guard let root = PackageRoot.required(), let swift = findSwift() else { return 1 }
+        let load = arguments.contains("--busy") ? BusyCores.start() : nil
+        defer { load?.stop() }
+        if let load { print("Keeping \(load.count) core\(load.count == 1 ? "" : "s") busy with spinning threads while the checks run.") }
+        if repeats > 1 { print("Each check runs \(repeats) times; a verdict or first message that changes is a problem.") }
         var exercises = ExerciseCatalog.exercises
         let words = arguments.filter { !options.contains($0) }
         if let unknown = words.first(where: { $0.hasPrefix("-") }) {
@@ -365,6 +371,10 @@ enum Checking {
             var line: [String] = []
             for subject in mine {
                 let result = withTicker("checking \(exercise.name) (\(subject.kind.tag))") { package.run(subject) }
+                if let change = verdictChange(result, repeats: repeats, { package.run(subject) }) {
+                    problems += 1
+                    line.append("\(subject.kind.tag): \(change)")
+                }
                 switch subject.kind {
                 case .solution:
                     if !result.passed { problems += 1; line.append("solution FAILS: \(summary(result))") }
@@ -405,7 +415,7 @@ enum Checking {
         print("\n\(rejected) near-misses rejected (of \(nearMisses)).")
         problems += sanitizeSolutions(exercises.filter(\.isConcurrency), root: root, swift: swift, corpus: package)
         if !arguments.contains("--no-mutants") {
-            problems += reportMutants(exercises, root: root, swift: swift, corpus: package, verbose: verbose)
+            problems += reportMutants(exercises, root: root, swift: swift, corpus: package, verbose: verbose, repeats: repeats)
         }
         print(problems == 0 ? "All \(exercises.count) exercises: solvable, meaningful, and strict."
                             : "\(problems) problem(s) above.")
@@ -443,9 +453,9 @@ enum Checking {
 
     /// Runs the mutation stage and prints one row per exercise; returns the number of problems.
     private static func reportMutants(_ exercises: [ExerciseInfo], root: URL, swift: URL, corpus: CheckPackage,
-                                      verbose: Bool) -> Int {
+                                      verbose: Bool, repeats: Int) -> Int {
         print("\nMutants of the reference solutions (every one; 'swift run workbook mutants EXERCISE' lists them):")
-        let (tallies, built) = MutationStage.run(exercises, root: root, swift: swift, corpus: corpus)
+        let (tallies, built) = MutationStage.run(exercises, root: root, swift: swift, corpus: corpus, repeats: repeats)
         var problems = built ? 0 : 1
         print("  exercise                   generated  compile  run  killed  equivalent  survive")
         for exercise in exercises {
@@ -503,6 +513,37 @@ enum Checking {
             Terminal.printError("error: \(exercise.nearMisses)/\(name).patch does not apply: \(error)")
             return nil
         }
+    }
+
+    /// Removes `--repeat N` from `arguments`: how many times verify runs each check (1 without it).
+    /// Nil, with the error printed, when N is missing or not a whole number from 1 to 100.
+    static func takeRepeat(_ arguments: inout [String]) -> Int? {
+        guard let index = arguments.firstIndex(of: "--repeat") else { return 1 }
+        guard index + 1 < arguments.count, let count = Int(arguments[index + 1]), (1...100).contains(count) else {
+            Terminal.printError("error: --repeat takes a number of runs from 1 to 100 (say: --repeat 10).")
+            return nil
+        }
+        arguments.removeSubrange(index...(index + 1))
+        return count
+    }
+
+    /// Runs a check `repeats - 1` more times; says how the verdict or its first message changed
+    /// from the first run (nil: the same every time).
+    static func verdictChange(_ first: CheckResult, repeats: Int, _ again: () -> CheckResult) -> String? {
+        guard repeats > 1 else { return nil }
+        for run in 2...repeats {
+            let next = again()
+            if fingerprint(next) != fingerprint(first) {
+                return "VERDICT CHANGED on run \(run) of \(repeats): first \(fingerprint(first)), then \(fingerprint(next))"
+            }
+        }
+        return nil
+    }
+
+    /// A result without its timing: the verdict and the first thing it said.
+    static func fingerprint(_ result: CheckResult) -> String {
+        if case .outcome(let outcome) = result { return "\(outcome.verdict.rawValue): \(outcome.messages.first ?? "")" }
+        return summary(result)
     }
 
     static func summary(_ result: CheckResult) -> String {
