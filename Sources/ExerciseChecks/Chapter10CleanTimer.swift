@@ -95,6 +95,23 @@ extension Chapter10Checks {
                          + "\(times(ticksA)), store B(0.03 s, 0.225 s에 놓음)가 청소한 시각: \(times(ticksB)). store마다 자기 tick에만 "
                          + "청소해야 합니다 (A: \(times(wantedA)); B: \(times(wantedB))) — 한 store의 timer나 상태가 다른 store에 닿지 않나요?")
         }
+        // Kingfisher's own interval (120 s: `MemoryStorage.Config.init`'s default `cleanInterval`,
+        // Sources/Cache/MemoryStorage.swift at 8.11.0): the clock jumps,
+        // so minutes cost nothing, and an interval capped or rounded on the way shows.
+        run.explore(CheckMessage("one store, cleanInterval 120 s (Kingfisher's default)", ko: "store 하나, cleanInterval 120 s (Kingfisher의 기본값)"),
+                    options) { world in
+            let cleans = LockedList<CleanSeen>()
+            var store: E? = E(cleanInterval: 120, onClean: { cleans.append(seen(world)) })
+            world.runRunLoop(until: 365)
+            store = nil
+            _ = store
+            let ticks = Set(cleans.values.map(\.at)), wanted = Set(tickTimes(120, until: 365))
+            world.expect(ticks == wanted,
+                         "with cleanInterval 120 s, removeExpired() ran at \(times(ticks)); it must run every 120 s, no more "
+                         + "often and no less (\(times(wanted))): the interval is the configuration's, as given",
+                         ko: "cleanInterval이 120 s일 때 removeExpired()가 실행된 시각: \(times(ticks)). 120 s마다, 그보다 자주도 "
+                         + "드물게도 아니게 실행돼야 합니다 (\(times(wanted))): 간격은 설정에 주어진 그대로입니다")
+        }
     }
 
     /// What removeExpired() looks like from the check: when, on which thread.

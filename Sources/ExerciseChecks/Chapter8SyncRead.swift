@@ -60,7 +60,13 @@ extension Chapter8Checks {
                               ko: "확인의 waitForWrites()(빈 ioQueue.sync)가 끝내 돌아오지 않았습니다: ioQueue의 어떤 블록이 끝나지 않았습니다")
                 world.tell(calling("waitForWrites()"))
                 cache.waitForWrites()
+                let readsBefore = disk.reads   // nothing else reads now: waitForWrites() drained ioQueue
                 lastRead.run(cache, ioQueue, watch, world)
+                let reads = disk.reads - readsBefore
+                world.expect(reads == 1, "retrieve(forKey: \"K\", synchronously: true) read the disk \(reads) times: one retrieve, one "
+                             + "read — on the caller's thread, maybe the main thread, each extra read is the I/O this mode is chosen to keep short",
+                             ko: "retrieve(forKey: \"K\", synchronously: true)가 디스크를 \(reads)번 읽었습니다: retrieve 한 번에 읽기 한 번입니다 "
+                             + "— 호출한 스레드(메인 스레드일 수도 있습니다)에서 읽기가 하나 늘 때마다, 이 모드가 짧게 하려는 I/O가 늘어납니다")
                 lastRead.expectSync(world, ["V2"], CheckMessage("store(\"V2\") was the last store and waitForWrites() had returned",
                                                              ko: "마지막 store는 store(\"V2\")였고 waitForWrites()도 돌아왔습니다"))
             }
