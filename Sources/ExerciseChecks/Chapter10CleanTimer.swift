@@ -21,6 +21,13 @@ extension Chapter10Checks {
     /// freed and its timer invalidated at once (in deinit), and nothing runs after. Two stores on
     /// one thread keep their own intervals and ends.
     public static func cleanTimer<E: CleanTimerExercise>(_: E.Type, _ run: CheckRun) {
+        if let line = callsOnCleanItself(run.source) {
+            run.fail("line \(line) calls onClean() itself: the timer must call removeExpired(). onClean only tells the check that "
+                     + "removeExpired() ran; a store whose timer skips removeExpired() never removes an expired value",
+                     ko: "\(line)행이 onClean()을 직접 부릅니다: timer는 removeExpired()를 불러야 합니다. onClean은 removeExpired()가 "
+                     + "실행됐다고 확인에 알려 줄 뿐이라, timer가 removeExpired()를 건너뛰는 store는 만료된 값을 하나도 지우지 않습니다")
+            return
+        }
         var options = ScheduleOptions()
         options.virtualTime = true
         let interval = 0.02, ticks = 10
@@ -112,6 +119,19 @@ extension Chapter10Checks {
                          ko: "cleanInterval이 120 s일 때 removeExpired()가 실행된 시각: \(times(ticks)). 120 s마다, 그보다 자주도 "
                          + "드물게도 아니게 실행돼야 합니다 (\(times(wanted))): 간격은 설정에 주어진 그대로입니다")
         }
+    }
+
+    /// The first line outside the DO NOT EDIT blocks that calls `onClean()` (in code, not a comment):
+    /// the check counts cleans through it, so a timer that calls it instead of removeExpired()
+    /// would look right while cleaning nothing.
+    static func callsOnCleanItself(_ source: String?) -> Int? {
+        guard let source else { return nil }
+        let protected = Set(Glue.numberedProtectedLines(of: source).map(\.number))
+        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !protected.contains(index + 1) {
+            let code = line.components(separatedBy: "//").first ?? ""
+            if code.replacingOccurrences(of: " ", with: "").contains("onClean()") { return index + 1 }
+        }
+        return nil
     }
 
     /// What removeExpired() looks like from the check: when, on which thread.
