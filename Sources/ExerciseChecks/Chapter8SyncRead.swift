@@ -110,6 +110,35 @@ extension Chapter8Checks {
         }
         guard run.passed else { return }
 
+        // 2b. A synchronous read from the main thread (a block on DispatchQueue.main, as a UI
+        //     caller makes it): a read that hops to the main queue waits for the block it runs in.
+        run.explore(CheckMessage("a synchronous read from the main queue", ko: "메인 큐에서 동기 읽기")) { world in
+            let cache = E()
+            let (ioQueue, disk) = cache.probes
+            let watch = DiskWatch(ioQueue, disk, world)
+            world.tell(calling("store(\"V1\", forKey: \"K\")"))
+            cache.store("V1", forKey: "K")
+            cache.waitForWrites()
+            world.ifStuck("retrieve(forKey: \"K\", synchronously: true), called on the main queue (as a view calls it), never "
+                          + "returned: it waited for a queue busy running its own caller — a synchronous read runs on the "
+                          + "caller's thread and waits for no queue, the main queue included",
+                          ko: "메인 큐에서(view가 부르듯이) 부른 retrieve(forKey: \"K\", synchronously: true)가 끝내 돌아오지 않았습니다: "
+                          + "자기를 부른 블록을 실행하느라 바쁜 큐를 기다렸습니다 — 동기 읽기는 호출한 스레드에서 실행되고 메인 큐를 "
+                          + "포함해 어떤 큐도 기다리지 않습니다")
+            let onMain = Retrieval("K", synchronously: true, from: CheckMessage(" on the main queue", ko: " (메인 큐에서)"))
+            world.tell(CheckMessage("queues a block on DispatchQueue.main that calls retrieve(forKey: \"K\", synchronously: true)",
+                                    ko: "retrieve(forKey: \"K\", synchronously: true)를 부르는 블록을 DispatchQueue.main에 넣음"))
+            ControlledQueue.main.async(execute: {
+                onMain.run(cache, ioQueue, watch, world)
+                onMain.expectSync(world, ["V1"], CheckMessage("store(\"V1\") was made and waitForWrites() had returned",
+                                                              ko: "store(\"V1\")를 했고 waitForWrites()도 돌아왔습니다"))
+            }, line: 0)   // the check's own call: no line of the learner's to name
+            world.settle()
+            onMain.expectCalled(world)
+            onMain.expectNoLateCalls(world)
+        }
+        guard run.passed else { return }
+
         // 3. Lifetimes: the caller lets go of the cache right after queuing a store and two reads;
         //    the write is still made and each completion still called, once.
         run.explore(CheckMessage("reads queued, then the cache is let go", ko: "읽기를 큐에 넣은 뒤 cache를 놓음")) { world in
