@@ -217,8 +217,9 @@ public enum Chapter5Checks {
 
     /// Generated: runs of up to 4 hits with dates and lifetimes on a 2^-20 s grid (exact in
     /// either of Foundation's clocks, so any right formula gives the same bits), lifetimes of 0 to
-    /// 11 days — negative too, for an entry already expired — a now up to 11 days after or before
-    /// the last access, and every kind of extension (`.days` up to `Int.max` among them), each
+    /// 11 days and, in a third of the hits, of a year to 79 years (2^31 s among them; expirations
+    /// past 2200) — negative too, for an entry already expired — a now as far after or before the
+    /// last access, and every kind of extension (`.days` up to `Int.max` among them), each
     /// compared with the header's rule.
     static func extendedOnGeneratedHits<E: CacheTimeExercise>(_: E.Type, _ run: CheckRun) {
         let expiration = Gen<StorageExpiration>.oneOf([
@@ -242,7 +243,22 @@ public enum Chapter5Checks {
                        expiration: Date(timeIntervalSince1970: expired ? access - lifetime : access + lifetime),
                        now: Date(timeIntervalSince1970: access + sinceAccess), extending: extending)
         }
-        run.forAll(hit.array(maxCount: 4), cases: 4_000, seed: 0x0502) { hits in
+        // Long lifetimes: a year and more, around 2^31 s, and expirations past the year 2200. The
+        // dates stay below 2^33 s, so the 2^-20 s grid stays exact: the sums are capped to fit.
+        let longSpan = Gen<Int>.oneOf([
+            .element(of: [31_536_000, 63_072_000, 2_147_483_647, 2_147_483_648, 2_147_483_649]),
+            .int(in: 1_000_000...2_500_000_000),
+        ])
+        let longHit = zip(zip(Gen<Double>.gridSeconds, longSpan, Gen<Bool>.bool), zip(longSpan, Gen<Bool>.bool), extending)
+            .map { dates, since, extending in
+                let (access, span, expired) = dates
+                let room = Int((8_500_000_000 - max(access, 0)) / 2)   // access + lifetime + the time since stays below 2^33
+                let lifetime = Double(min(span, room)), elapsed = Double(min(since.0, room)) * (since.1 ? -1 : 1)
+                return Hit(lastAccess: Date(timeIntervalSince1970: access),
+                           expiration: Date(timeIntervalSince1970: expired ? access - lifetime : access + lifetime),
+                           now: Date(timeIntervalSince1970: access + elapsed), extending: extending)
+            }
+        run.forAll(Gen<Hit>.oneOf([hit, hit, longHit]).array(maxCount: 4), cases: 4_000, seed: 0x0502) { hits in
             for (index, hit) in hits.enumerated() {
                 let expected = hit.reference
                 let got = E.extended(lastAccess: hit.lastAccess, expiration: hit.expiration, now: hit.now, extending: hit.extending)

@@ -114,6 +114,21 @@ public enum Chapter8Checks {
         let again = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
         run.expect(again.source == .memory, "the lookup after a disk hit must be a memory hit (got \(again.source))")
 
+        // 5b. Forgotten again (NSCache evicts whenever it likes): the next lookup reads the disk
+        // once more and warms memory again — every disk hit warms, not only a key's first.
+        memory.evict(forKey: computed)
+        let fromDiskAgain = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false) }
+        run.expect(fromDiskAgain.result.value == "Pixels-2" && fromDiskAgain.result.source == .disk && fromDiskAgain.reads == 1,
+                   "after memory forgot \"\(computed)\" a second time, the lookup gave \(lookup(fromDiskAgain.result)) with "
+                   + "\(fromDiskAgain.reads) disk reads: a memory miss reads the disk, once, however often the key was read before",
+                   ko: "메모리가 \"\(computed)\"를 두 번째로 잊은 뒤의 조회 결과는 \(lookup(fromDiskAgain.result)), 디스크 읽기 "
+                   + "\(fromDiskAgain.reads)번입니다: 메모리 미스는 그 key를 전에 몇 번 읽었든 디스크를 한 번 읽습니다")
+        run.expect(fromDiskAgain.sets == 1 && memory.contains(computed),
+                   "the second disk hit on \"\(computed)\" wrote memory \(fromDiskAgain.sets) times: every disk hit warms memory, "
+                   + "not only a key's first (NSCache may evict it again at any time)",
+                   ko: "\"\(computed)\"의 두 번째 디스크 히트가 메모리에 \(fromDiskAgain.sets)번 썼습니다: 메모리 채우기는 그 key의 "
+                   + "첫 디스크 히트만이 아니라 디스크 히트 때마다 합니다 (NSCache는 언제든 다시 내보낼 수 있습니다)")
+
         // 6. No processor: the key itself. A key never stored: a miss, one lookup, one read.
         cache.store("Plain", forKey: key, processorIdentifier: "")
         run.expect(memory.contains(key) && disk.contents(of: key) == "Plain", "with no processor the computed key is the key itself")

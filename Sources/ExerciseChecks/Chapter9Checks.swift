@@ -211,9 +211,9 @@ public enum Chapter9Checks {
         guard vanished.finished else { run.fail("store into a vanished folder never returned: a retry loop without end?",
                                                      ko: "사라진 폴더에 store를 부르자 돌아오지 않았습니다: 끝나지 않는 재시도 루프인가요?"); return }
         run.expect(vanished.error == nil && exists("Photo-B"),
-                   "store into a vanished folder must recreate the folder and retry; it \(vanished.error.map { "threw \(describe($0))" } ?? "wrote nothing")",
+                   "store into a vanished folder must recreate the folder and retry; it \(vanished.error.map { "threw \(describe($0))" } ?? leftBehind("Photo-B", in: folder))",
                    ko: "사라진 폴더에 store하면 폴더를 다시 만들고 한 번 더 써야 합니다. 그런데 "
-                       + (vanished.error.map { "오류를 던졌습니다: \(describe($0))" } ?? "아무것도 쓰지 않았습니다"))
+                       + (vanished.error.map { "오류를 던졌습니다: \(describe($0))" } ?? leftBehindKo("Photo-B", in: folder)))
         expectWrites(CheckMessage("store into a vanished folder", ko: "사라진 폴더에 한 store"), vanished, key: "Photo-B")
 
         // The folder and its parent vanished (the whole Caches folder was purged): make both again.
@@ -221,10 +221,15 @@ public enum Chapter9Checks {
         let deep = store("Photo-D")
         guard deep.finished else { run.fail("store after the folder and its parent vanished never returned",
                                                  ko: "폴더와 그 상위 폴더가 사라진 뒤 store가 돌아오지 않았습니다"); return }
+        // "Intermediate folders" is the cause only when the folder above is still missing.
+        let parentMade = fileManager.fileExists(atPath: base.path)
         run.expect(deep.error == nil && exists("Photo-D"), "store after the folder *and its parent* vanished must recreate both "
-                   + "(intermediate folders too) and retry; it \(deep.error.map { "threw \(describe($0))" } ?? "wrote nothing")",
-                   ko: "폴더와 *그 상위 폴더까지* 사라진 뒤의 store는 둘 다(중간 폴더까지) 다시 만들고 한 번 더 써야 합니다. 그런데 "
-                       + (deep.error.map { "오류를 던졌습니다: \(describe($0))" } ?? "아무것도 쓰지 않았습니다"))
+                   + (parentMade ? "" : "(intermediate folders too: the folder above is still missing) ")
+                   + "and retry; it \(deep.error.map { "threw \(describe($0))" } ?? leftBehind("Photo-D", in: folder))",
+                   ko: "폴더와 *그 상위 폴더까지* 사라진 뒤의 store는 둘 다 "
+                       + (parentMade ? "" : "(중간 폴더까지: 상위 폴더가 아직 없습니다) ")
+                       + "다시 만들고 한 번 더 써야 합니다. 그런데 "
+                       + (deep.error.map { "오류를 던졌습니다: \(describe($0))" } ?? leftBehindKo("Photo-D", in: folder)))
         expectWrites(CheckMessage("store after the folder and its parent vanished", ko: "폴더와 그 상위 폴더가 사라진 뒤의 store"), deep, key: "Photo-D")
 
         // The folder vanished and cannot be made again (a file where its parent was): the retry's
@@ -380,6 +385,16 @@ public enum Chapter9Checks {
         }
     }
 
+    /// What a store that threw nothing left instead of a file named `key` holding the key's bytes.
+    static func leftBehind(_ key: String, in folder: URL) -> String {
+        "threw nothing and left no file named \"\(key)\" holding its \(key.utf8.count) bytes: the folder holds "
+            + show(place(folder, FileManager.default))
+    }
+
+    static func leftBehindKo(_ key: String, in folder: URL) -> String {
+        "오류 없이 끝났는데, \(key.utf8.count)바이트를 담은 \"\(key)\" 파일이 없습니다. 폴더에 있는 것: " + show(place(folder, FileManager.default))
+    }
+
     /// Whether two errors are the same failure: domain, code and the path they are about.
     static func sameError(_ one: NSError, _ other: NSError) -> Bool {
         one.domain == other.domain && one.code == other.code && errorPath(one) == errorPath(other)
@@ -426,6 +441,17 @@ public enum Chapter9Checks {
         case parentVanished = "after its folder and the folder above vanished"
         case fileAtFolder = "after a file took the folder's place"
         case fileAtParent = "after the folder vanished and a file took the place of the folder above"
+        case vanishesAtWrite = "with its folder removed just as the first write starts"
+        case vanishesAtEveryWrite = "with its folder removed just before every write"
+    }
+
+    /// The data a generated store writes: short, empty (a value too), or long.
+    static func generatedData(_ kind: Int, key: String, number: Int) -> Data {
+        switch kind {
+        case 1: return Data()
+        case 2: return Data(String(repeating: "\(key) #\(number) ", count: 400).utf8)
+        default: return Data("\(key) #\(number)".utf8)
+        }
     }
 
     /// What is at a path, as the model and the check's look at the disk see it.
@@ -451,10 +477,13 @@ public enum Chapter9Checks {
     /// Keys differ in more than case and Unicode form: a Mac's disk would take "A" and "a" for one name.
     static func storesOnGeneratedFolderStates<E: FolderVanishedExercise>(_: E.Type, _ run: CheckRun) {
         let fileManager = FileManager.default
-        let step = zip(Gen<Int>.int(in: 0...1), Gen<FolderEvent>.element(of: FolderEvent.allCases),
-                       Gen<String>.element(of: ["Photo-A", "b.png", "c d", "e.jpg", "Photo-F@2x"]))
-        // 120 runs: each step is a dozen real file-system calls (about 5 ms a step on a busy machine).
-        run.forAll(step.array(maxCount: 6), cases: 120, seed: 0x0902, shrinkBudget: 300) { steps in
+        // Keys as given, byte for byte: padded, decomposed (NFD; never beside its NFC twin, which a
+        // Mac's disk takes for the same name), and one in a subfolder that does not exist.
+        let step = zip(zip(Gen<Int>.int(in: 0...1), Gen<FolderEvent>.element(of: FolderEvent.allCases)),
+                       Gen<String>.element(of: ["Photo-A", "b.png", "c d", "Photo-F@2x", " a.png", "a.png ", "e\u{301}.jpg", "Album/x"]),
+                       Gen<Int>.int(in: 0...2)).map { ($0.0, $0.1, $1, $2) }
+        // 160 runs: each step is a dozen real file-system calls (about 5 ms a step on a busy machine).
+        run.forAll(step.array(maxCount: 6), cases: 160, seed: 0x0902, shrinkBudget: 300) { steps in
             let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
                 .appendingPathComponent("kfd-check-\(UUID().uuidString)", isDirectory: true)
             defer { try? fileManager.removeItem(at: base) }
@@ -465,11 +494,15 @@ public enum Chapter9Checks {
             var parentModel: [Place] = [.folder([:]), .folder([:])]
             var folderModel: [Place] = [.folder([:]), .folder([:])]
             var done: [String] = []
-            for (number, (which, event, key)) in steps.enumerated() {
+            for (number, (which, event, key, dataKind)) in steps.enumerated() {
                 let label = which == 0 ? "storage one" : "storage two"
-                let data = Data("\(key) #\(number)".utf8)
+                let data = generatedData(dataKind, key: key, number: number)
+                let inSubfolder = key.contains("/")
+                var vanishing: FolderEvent?
                 switch event {
                 case .nothing: break
+                case .vanishesAtWrite, .vanishesAtEveryWrite:
+                    vanishing = event
                 case .folderVanished:
                     try? fileManager.removeItem(at: folders[which])
                     if case .folder = parentModel[which] { folderModel[which] = .missing }
@@ -487,19 +520,50 @@ public enum Chapter9Checks {
                     (parentModel[which], folderModel[which]) = (.file, .missing)
                 }
                 // The rule: a missing folder is made (with the folders above it) and the write
-                // retried once; anything else that fails the write reaches the caller.
+                // retried once; anything else that fails the write reaches the caller. The writes
+                // the reference makes: a store may make no more that fail, and as many that succeed.
                 var shouldThrow = false
+                var writes = (succeeded: 0, failed: 0)
+                // Removed at the first write: a folder, or a file standing in its place, alike.
+                if vanishing != nil, case .folder = parentModel[which] { folderModel[which] = .missing }
                 switch (folderModel[which], parentModel[which]) {
                 case (.folder(var files), _):
-                    files[key] = data
-                    folderModel[which] = .folder(files)
+                    if inSubfolder {
+                        (shouldThrow, writes) = (true, (0, 1))
+                    } else {
+                        files[exactName(key)] = data
+                        folderModel[which] = .folder(files)
+                        writes = (1, 0)
+                    }
                 case (.missing, .file), (.file, _):
-                    shouldThrow = true
+                    (shouldThrow, writes) = (true, (0, 1))
                 case (.missing, _):
                     parentModel[which] = .folder([:])
-                    folderModel[which] = .folder([key: data])
+                    if vanishing == .vanishesAtEveryWrite {
+                        folderModel[which] = .missing
+                        (shouldThrow, writes) = (true, (0, 2))
+                    } else if inSubfolder {
+                        folderModel[which] = .folder([:])
+                        (shouldThrow, writes) = (true, (0, 2))
+                    } else {
+                        folderModel[which] = .folder([exactName(key): data])
+                        writes = (1, 1)
+                    }
                 }
-                done.append("\(label): store(\(quoted(key))) \(event.rawValue)")
+                let folder = folders[which]
+                switch vanishing {
+                case .vanishesAtWrite?:
+                    let first = Guarded(true)
+                    storages[which].probes.beforeEachWrite { _ in
+                        if first.withLock({ let was = $0; $0 = false; return was }) { try? FileManager.default.removeItem(at: folder) }
+                    }
+                case .vanishesAtEveryWrite?:
+                    storages[which].probes.beforeEachWrite { _ in try? FileManager.default.removeItem(at: folder) }
+                default:
+                    storages[which].probes.beforeEachWrite(nil)
+                }
+                let bytes = dataKind == 1 ? " (0 bytes)" : dataKind == 2 ? " (\(data.count) bytes)" : ""
+                done.append("\(label): store(\(quoted(key)))\(bytes) \(event.rawValue)")
                 // On this thread: a thread per store costs milliseconds on a busy machine. The
                 // fixed cases above already bound every store that could loop; one that loops only
                 // here still ends the check at its time limit.
@@ -507,10 +571,17 @@ public enum Chapter9Checks {
                 let before = storages[which].probes.writes
                 do { try storages[which].store(data, forKey: key) } catch { threw = error }
                 let after = storages[which].probes.writes
+                storages[which].probes.beforeEachWrite(nil)
                 let outcome = StoreOutcome(finished: true, error: threw,
                                            succeeded: after.succeeded - before.succeeded, failed: after.failed - before.failed)
+                if outcome.failed > writes.failed {
+                    return CheckMessage(done.joined(separator: "; ") + ": the last store made \(outcome.failed) write\(outcome.failed == 1 ? "" : "s") "
+                        + "that failed; the reference makes \(writes.failed): "
+                        + (writes.failed == 1 ? "a write that fails with the folder there (or where it cannot be made) is not retried — its error reaches the caller"
+                                              : "the folder missing, it is made again and the write retried once — no more, even if the folder vanished again"))
+                }
                 var wroteFile = false
-                if threw == nil, case .folder(let files) = place(folders[which], fileManager) { wroteFile = files[key] == data }
+                if threw == nil, case .folder(let files) = place(folders[which], fileManager) { wroteFile = files[exactName(key)] == data }
                 if let problem = writesProblem(CheckMessage("the last store", ko: "마지막 store"), outcome, wroteFile: wroteFile) {
                     return CheckMessage(done.joined(separator: "; ") + ": ") + problem
                 }
@@ -544,9 +615,15 @@ public enum Chapter9Checks {
         guard listing else { return .folder([:]) }
         var files: [String: Data] = [:]
         for name in (try? fileManager.contentsOfDirectory(atPath: url.path)) ?? [] {
-            files[name] = fileManager.contents(atPath: url.appendingPathComponent(name).path) ?? Data()
+            files[exactName(name)] = fileManager.contents(atPath: url.appendingPathComponent(name).path) ?? Data()
         }
         return .folder(files)
+    }
+
+    /// A file name as a dictionary key that tells its bytes apart: String's == takes the NFC and
+    /// NFD forms of "é" for one string, so every non-ASCII scalar is spelled out (`e\u{301}`).
+    static func exactName(_ name: String) -> String {
+        name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
     }
 
     static func show(_ place: Place) -> String {
@@ -555,8 +632,11 @@ public enum Chapter9Checks {
         case .file: return "a file, not a folder"
         case .folder(let files) where files.isEmpty: return "an empty folder"
         case .folder(let files):
-            return "a folder with " + files.keys.sorted().map { "\(quoted($0)) (\(quoted(String(decoding: files[$0] ?? Data(), as: UTF8.self))))" }
-                .joined(separator: ", ")
+            // Contents up to 40 bytes as text; longer ones by their size (a message stays readable).
+            return "a folder with " + files.keys.sorted().map { name in
+                let data = files[name] ?? Data()
+                return "\(quoted(name)) (\(data.count <= 40 ? quoted(String(decoding: data, as: UTF8.self)) : "\(data.count) bytes"))"
+            }.joined(separator: ", ")
         }
     }
 

@@ -6,7 +6,8 @@
 //
 // A declaration is left alone when the wrapper could change what it means or would not compile:
 // `let`, `static`, `lazy`, `weak`, `unowned`, an attribute or `nonisolated`, a computed property,
-// a property with `didSet`/`willSet` (the DO NOT EDIT probes: `init` would run them),
+// a property with `didSet`/`willSet` that `init` touches other than by one plain assignment (the
+// wrapper would make `init` run its observers, which a plain property's assignment does not),
 // two names in one `var`, an initial value spread over several lines, a non-optional property
 // without an initial value (its wrapper could not be made before `init` assigns it), an
 // implicitly unwrapped optional, and anything in a struct, an enum or an actor. A file that uses a
@@ -30,10 +31,17 @@ public enum PlainMemoryRewrite {
             let tail = line.text.dropFirst(line.indentation.count + code.count)
             if isInClassBody(index, file),
                let rewritten = rewrite(code, next: nextCode(after: index, file), number: index + 1) {
-                texts[index] = line.indentation + rewritten.code + tail
+                var changed = texts
+                changed[index] = line.indentation + rewritten.code + tail
+                if rewritten.observed {
+                    // An observed property's assignments in `init` must stay free of its observers.
+                    guard let initialised = initAssignments(rewritten.name, declaredAt: index, file, in: changed) else { continue }
+                    changed = initialised
+                }
+                texts = changed
                 names.append(rewritten.name)
             } else if let body = oneLineClassBody(code),
-                      let rewritten = rewrite(String(code[body]).trimmingWhitespace, next: "", number: index + 1) {
+                      let rewritten = rewrite(String(code[body]).trimmingWhitespace, next: "", number: index + 1), !rewritten.observed {
                 texts[index] = line.indentation + code[..<body.lowerBound] + " " + rewritten.code + " " + code[body.upperBound...] + tail
                 names.append(rewritten.name)
             }
@@ -41,12 +49,96 @@ public enum PlainMemoryRewrite {
         return names.isEmpty ? (source, []) : (file.render(texts), names)
     }
 
+    /// `texts` with every assignment of the observed property `name` in an `init` made to its
+    /// wrapper's storage (`_names = PlainWatched(wrappedValue: …)`): a plain stored property's
+    /// assignment in `init` runs no observer, and a wrapped one's would. Nil when `init` touches
+    /// the property in any other way (the property then stays plain).
+    static func initAssignments(_ name: String, declaredAt declaration: Int, _ file: SwiftFile, in texts: [String]) -> [String]? {
+        var texts = texts
+        let number = declaration + 1
+        let owner = enclosingBlock(declaration, file)?.opener
+        for (index, line) in file.lines.enumerated() where isInClassBody(index, file) && isInitializer(line.trimmed)
+            && enclosingBlock(index, file)?.opener == owner {
+            let code = line.trimmed
+            if let block = file.blocks.first(where: { $0.opener == index }) {
+                let depth = file.lines[index].depthAfter
+                for inner in (block.opener + 1)..<block.closer where identifiers(in: file.lines[inner].code).contains(name) {
+                    let statement = file.lines[inner].trimmed
+                    guard file.lines[inner].depthBefore == depth, file.lines[inner].depthAfter == depth,
+                          let value = assignedValue(statement, to: name),
+                          file.lines[inner].text.hasPrefix(file.lines[inner].indentation + statement) else { return nil }
+                    let tail = file.lines[inner].text.dropFirst(file.lines[inner].indentation.count + statement.count)
+                    texts[inner] = file.lines[inner].indentation + storageAssignment(name, value, number) + tail
+                }
+            } else if identifiers(in: code).contains(name) {
+                // `init(…) { names = knownNames }` on one line: that one statement, nothing else.
+                let characters = Array(code)
+                guard let close = code.range(of: ")", options: .backwards, range: code.startIndex..<(code.firstIndex(of: "{") ?? code.endIndex)),
+                      let open = code[close.upperBound...].firstIndex(of: "{"), characters.last == "}" else { return nil }
+                let openOffset = code.distance(from: code.startIndex, to: open)
+                guard SwiftFile.matchingBrace(in: characters, from: openOffset) == characters.count else { return nil }
+                let statement = String(characters[(openOffset + 1)..<(characters.count - 1)]).trimmingWhitespace
+                guard !statement.contains(";"), let value = assignedValue(statement, to: name) else { return nil }
+                guard let lineIndex = texts[index].range(of: statement, options: .backwards) else { return nil }
+                texts[index].replaceSubrange(lineIndex, with: storageAssignment(name, value, number))
+            }
+        }
+        return texts
+    }
+
+    /// Whether `code` declares an initializer (`public init(`, `convenience init?(`, …).
+    static func isInitializer(_ code: String) -> Bool {
+        var rest = Substring(code)
+        let initModifiers: Set<String> = ["public", "private", "fileprivate", "internal", "convenience", "required", "override", "nonisolated"]
+        while let space = rest.firstIndex(of: " "), initModifiers.contains(String(rest[..<space])) {
+            rest = rest[space...].drop { $0 == " " }
+        }
+        return rest.hasPrefix("init(") || rest.hasPrefix("init?(") || rest.hasPrefix("init!(") || rest.hasPrefix("init<")
+    }
+
+    /// The value of `name = value` or `self.name = value` (one statement, balanced), else nil.
+    static func assignedValue(_ statement: String, to name: String) -> String? {
+        for target in [name, "self." + name] where statement.hasPrefix(target) {
+            let rest = statement.dropFirst(target.count).drop { $0 == " " }
+            guard rest.hasPrefix("="), !rest.hasPrefix("=="), SwiftFile.balanced(String(rest)) else { continue }
+            let value = String(rest.dropFirst()).trimmingWhitespace
+            guard !value.isEmpty else { return nil }
+            return value
+        }
+        return nil
+    }
+
+    static func storageAssignment(_ name: String, _ value: String, _ number: Int) -> String {
+        "_\(name) = PlainWatched(wrappedValue: \(value), \"\(name)\", line: \(number))"
+    }
+
+    /// The identifiers in a line of code (outside string literals), in order.
+    static func identifiers(in code: String) -> [String] {
+        var found: [String] = [], current = "", inString = false, previous: Character = " "
+        for character in code {
+            if character == "\"" && previous != "\\" { inString.toggle() }
+            if !inString && (character.isLetter || character.isNumber || character == "_") {
+                current.append(character)
+            } else if !current.isEmpty {
+                found.append(current)
+                current = ""
+            }
+            previous = character
+        }
+        if !current.isEmpty { found.append(current) }
+        return found
+    }
+
+    /// The block whose braces directly enclose line `index`.
+    static func enclosingBlock(_ index: Int, _ file: SwiftFile) -> SwiftBlock? {
+        file.blocks.last { $0.opener < index && $0.closer > index && file.lines[$0.opener].depthAfter == file.lines[index].depthBefore }
+    }
+
     /// Whether line `index` is a declaration directly inside a class's braces.
     static func isInClassBody(_ index: Int, _ file: SwiftFile) -> Bool {
         let line = file.lines[index]
         guard line.context == .type, line.depthBefore > 0 else { return false }
-        guard let block = file.blocks.last(where: { $0.opener < index && $0.closer > index
-            && file.lines[$0.opener].depthAfter == line.depthBefore }) else { return false }
+        guard let block = enclosingBlock(index, file) else { return false }
         let words = words(of: file.lines[block.opener].code)
         return words.contains("class") && !words.contains(where: { ["struct", "enum", "extension", "protocol", "actor"].contains($0) })
     }
@@ -80,7 +172,7 @@ public enum PlainMemoryRewrite {
 
     /// The declaration `code` (trimmed, no comment) with the wrapper in front, or nil when it must
     /// stay as it is. `next` is the next line of code (an observer block opened at the end).
-    static func rewrite(_ code: String, next: String, number: Int) -> (code: String, name: String)? {
+    static func rewrite(_ code: String, next: String, number: Int) -> (code: String, name: String, observed: Bool)? {
         var rest = Substring(code)
         while let space = rest.firstIndex(of: " "), modifiers.contains(String(rest[..<space])) {
             rest = rest[space...].drop { $0 == " " }
@@ -92,23 +184,30 @@ public enum PlainMemoryRewrite {
         let afterName = rest.dropFirst(name.count)
         let shape = Shape(Array(afterName))
         guard shape.balancedExceptTrailingBrace, !shape.hasTopLevelComma else { return nil }
-        // Observers stay plain: with a wrapper, `init`'s first assignment goes through the setter and
-        // runs `didSet` (a plain stored property's does not), so a probe there would report a write
-        // the learner's code never made.
-        let observed = { (text: String) in text.contains("didSet") || text.contains("willSet") }
-        if observed(String(afterName)) || (shape.brace != nil && afterName.last == "{" && observed(next)) { return nil }
+        // A property with observers is wrapped too, observers and all; its assignments in `init`
+        // are then made to the wrapper's storage (initAssignments), as a plain property's run no observer.
+        let isObserved = { (text: String) in text.contains("didSet") || text.contains("willSet") }
+        let observed = isObserved(String(afterName)) || (shape.brace != nil && afterName.last == "{" && isObserved(next))
         var text = code
         if let equals = shape.equals, shape.brace.map({ equals < $0 }) ?? true {
-            // An initial value (a closure's braces after it are fine).
+            // An initial value (a closure's braces, or observers, after it are fine).
         } else {
-            guard shape.brace == nil else { return nil }   // computed
+            if let brace = shape.brace {
+                guard observed else { return nil }   // computed
+                // No initial value, observers: an optional gets its implicit `nil` before them.
+                var type = String(afterName.prefix(brace))
+                while type.last == " " { type.removeLast() }
+                guard type.trimmingWhitespace.hasPrefix(":"), type.hasSuffix("?") else { return nil }
+                text.insert(contentsOf: " = nil", at: text.index(text.startIndex, offsetBy: code.count - afterName.count + type.count))
+                return ("@PlainWatched(\"\(name)\", line: \(number)) " + text, name, true)
+            }
             // No initial value: an optional gets the `nil` it has implicitly; anything else stays plain.
             var type = String(afterName)
             while type.last == " " { type.removeLast() }
             guard type.trimmingWhitespace.hasPrefix(":"), type.hasSuffix("?") else { return nil }
             text += " = nil"
         }
-        return ("@PlainWatched(\"\(name)\", line: \(number)) " + text, name)
+        return ("@PlainWatched(\"\(name)\", line: \(number)) " + text, name, observed)
     }
 }
 

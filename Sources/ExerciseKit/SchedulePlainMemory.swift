@@ -43,7 +43,7 @@ public final class PlainLocation: Sendable {
 
     /// What the messages call it.
     var label: CheckMessage {
-        CheckMessage("`\(name)` (your stored property, line \(line))", ko: "`\(name)`(여러분의 저장 프로퍼티, \(line)행)")
+        CheckMessage("`\(name)` (the stored property at line \(line))", ko: "`\(name)`(\(line)행의 저장 프로퍼티)")
     }
 
     func access(write: Bool) {

@@ -5,11 +5,13 @@ import Foundation
 /// (the file system keeps no trace of a write that failed).
 public final class WatchedWrites: Sendable {
     private let counts = Guarded<(succeeded: Int, failed: Int)>((0, 0))
+    private let hook = Guarded<(@Sendable (URL) -> Void)?>(nil)
 
     public init() {}
 
     /// `data.write(to: url)`, counted.
     public func write(_ data: Data, to url: URL) throws {
+        hook.withLock { $0 }?(url)
         do {
             try data.write(to: url)
         } catch {
@@ -23,4 +25,8 @@ public final class WatchedWrites: Sendable {
 
     /// The writes so far: those that wrote the file, those that threw.
     public var writes: (succeeded: Int, failed: Int) { counts.withLock { $0 } }
+
+    /// Runs `body` just before each write (nil: nothing): the check removes the folder there, as the
+    /// system may at any moment, between a store's look at the folder and its write.
+    public func beforeEachWrite(_ body: (@Sendable (URL) -> Void)?) { hook.withLock { $0 = body } }
 }

@@ -9,7 +9,7 @@ import Testing
 
 @Suite("Plain memory under the explorer")
 struct PlainMemoryTests {
-    @Test("the rewrite wraps a class's plain stored vars on their own lines, and nothing else (observed ones stay plain)")
+    @Test("the rewrite wraps a class's plain stored vars on their own lines, and nothing else")
     func rewrite() {
         let source = """
         import Foundation
@@ -42,15 +42,35 @@ struct PlainMemoryTests {
         }
 
         struct Value { var number = 0 }
+
+        final class Index: @unchecked Sendable {
+            private var names: Set<String>? { didSet { check() } }
+            init(known: Set<String>?) { names = known }
+            func check() {}
+        }
+
+        final class Other: @unchecked Sendable {
+            private var seen = 0 { didSet { print("seen") } }
+            init(start: Int) {
+                if start > 0 { seen = start }
+            }
+        }
         """
         let result = PlainMemoryRewrite.watched(source)
-        #expect(result.names == ["done", "pending", "last"])
+        #expect(result.names == ["done", "pending", "last", "names", "handler", "names"])
         let lines = result.source.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == source.split(separator: "\n", omittingEmptySubsequences: false).count, "line numbers must not move")
         #expect(lines[2] == "final class Flag: @unchecked Sendable { @PlainWatched(\"done\", line: 3) var done = false }")
         #expect(lines[5] == "    @PlainWatched(\"pending\", line: 6) private var pending = 0          // a counter")
         #expect(lines[6] == "    @PlainWatched(\"last\", line: 7) private(set) var last: String? = nil")
-        for untouched in [7, 8, 11, 12, 13, 14, 15, 16, 17, 18, 19, 23, 28] {
+        #expect(lines[7] == "    @PlainWatched(\"names\", line: 8) private var names: Set<String>? = nil { didSet { print(\"changed\") } }")
+        #expect(lines[8] == "    @PlainWatched(\"handler\", line: 9) var handler: (() -> Void)? = nil {")
+        // An observed property's assignment in init goes to the wrapper's storage: no observer runs,
+        // as none runs for a plain property's; one init touches it otherwise: it stays plain.
+        #expect(lines[32] == "    @PlainWatched(\"names\", line: 33) private var names: Set<String>? = nil { didSet { check() } }")
+        #expect(lines[33] == "    init(known: Set<String>?) { _names = PlainWatched(wrappedValue: known, \"names\", line: 33) }")
+        #expect(!lines[38].contains("@PlainWatched") && lines[40] == "        if start > 0 { seen = start }")
+        for untouched in [11, 12, 13, 14, 15, 16, 17, 18, 19, 23, 28] {
             #expect(!lines[untouched].contains("@PlainWatched"), "line \(untouched + 1) must stay plain: \(lines[untouched])")
         }
     }
@@ -81,8 +101,8 @@ struct PlainMemoryTests {
     func race() throws {
         let found = try #require(explore(nil).counterexample)
         let first = try #require(found.failures.first)
-        #expect(first.english.hasPrefix("data race on `value` (your stored property, line 7)"), "\(first.english)")
-        #expect(first.ko.contains("`value`(여러분의 저장 프로퍼티, 7행)"))
+        #expect(first.english.hasPrefix("data race on `value` (the stored property at line 7)"), "\(first.english)")
+        #expect(first.ko.contains("`value`(7행의 저장 프로퍼티)"))
     }
 
     @Test("the same counter bumped under a lock: no race in any schedule")
