@@ -127,7 +127,7 @@ public enum Chapter8Checks {
                    "the second disk hit on \"\(computed)\" wrote memory \(fromDiskAgain.sets) times: every disk hit warms memory, "
                    + "not only a key's first (NSCache may evict it again at any time)",
                    ko: "\"\(computed)\"의 두 번째 디스크 히트가 메모리에 \(fromDiskAgain.sets)번 썼습니다: 메모리 채우기는 그 key의 "
-                   + "첫 디스크 히트만이 아니라 디스크 히트 때마다 합니다 (NSCache는 언제든 다시 내보낼 수 있습니다)")
+                   + "첫 디스크 히트만이 아니라 디스크 히트 때마다 합니다 (NSCache는 언제든 다시 퇴출할 수 있습니다)")
 
         // 6. No processor: the key itself. A key never stored: a miss, one lookup, one read.
         cache.store("Plain", forKey: key, processorIdentifier: "")

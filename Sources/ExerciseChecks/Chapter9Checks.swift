@@ -210,10 +210,10 @@ public enum Chapter9Checks {
         let vanished = store("Photo-B")
         guard vanished.finished else { run.fail("store into a vanished folder never returned: a retry loop without end?",
                                                      ko: "사라진 폴더에 store를 부르자 돌아오지 않았습니다: 끝나지 않는 재시도 루프인가요?"); return }
+        let vanishedGot = outcomeText(vanished.error, key: "Photo-B", in: folder)
         run.expect(vanished.error == nil && exists("Photo-B"),
-                   "store into a vanished folder must recreate the folder and retry; it \(vanished.error.map { "threw \(describe($0))" } ?? leftBehind("Photo-B", in: folder))",
-                   ko: "사라진 폴더에 store하면 폴더를 다시 만들고 한 번 더 써야 합니다. 그런데 "
-                       + (vanished.error.map { "오류를 던졌습니다: \(describe($0))" } ?? leftBehindKo("Photo-B", in: folder)))
+                   "store into a vanished folder must recreate the folder and retry; it \(vanishedGot.english)",
+                   ko: "사라진 폴더에 store하면 폴더를 다시 만들고 한 번 더 써야 합니다. 그런데 \(vanishedGot.ko)")
         expectWrites(CheckMessage("store into a vanished folder", ko: "사라진 폴더에 한 store"), vanished, key: "Photo-B")
 
         // The folder and its parent vanished (the whole Caches folder was purged): make both again.
@@ -223,13 +223,12 @@ public enum Chapter9Checks {
                                                  ko: "폴더와 그 상위 폴더가 사라진 뒤 store가 돌아오지 않았습니다"); return }
         // "Intermediate folders" is the cause only when the folder above is still missing.
         let parentMade = fileManager.fileExists(atPath: base.path)
+        let deepGot = outcomeText(deep.error, key: "Photo-D", in: folder)
+        let intermediate = parentMade ? CheckMessage("", ko: "")
+            : CheckMessage("(intermediate folders too: the folder above is still missing) ", ko: "(중간 폴더까지: 상위 폴더가 아직 없습니다) ")
         run.expect(deep.error == nil && exists("Photo-D"), "store after the folder *and its parent* vanished must recreate both "
-                   + (parentMade ? "" : "(intermediate folders too: the folder above is still missing) ")
-                   + "and retry; it \(deep.error.map { "threw \(describe($0))" } ?? leftBehind("Photo-D", in: folder))",
-                   ko: "폴더와 *그 상위 폴더까지* 사라진 뒤의 store는 둘 다 "
-                       + (parentMade ? "" : "(중간 폴더까지: 상위 폴더가 아직 없습니다) ")
-                       + "다시 만들고 한 번 더 써야 합니다. 그런데 "
-                       + (deep.error.map { "오류를 던졌습니다: \(describe($0))" } ?? leftBehindKo("Photo-D", in: folder)))
+                   + "\(intermediate.english)and retry; it \(deepGot.english)",
+                   ko: "폴더와 *그 상위 폴더까지* 사라진 뒤의 store는 둘 다 \(intermediate.ko)다시 만들고 한 번 더 써야 합니다. 그런데 \(deepGot.ko)")
         expectWrites(CheckMessage("store after the folder and its parent vanished", ko: "폴더와 그 상위 폴더가 사라진 뒤의 store"), deep, key: "Photo-D")
 
         // The folder vanished and cannot be made again (a file where its parent was): the retry's
@@ -371,28 +370,27 @@ public enum Chapter9Checks {
         let madeSubfolder = fileManager.fileExists(atPath: folder.appendingPathComponent("Album").path)
         let got = outcome.error.map { $0 as NSError }
         guard let got, got.domain == expected.domain, got.code == expected.code, !madeSubfolder else {
-            let what = got.map { "threw \(describe($0))" } ?? "reported nothing"
-            let whatKo = got.map { "오류를 던졌습니다: \(describe($0))" } ?? "아무 오류도 알리지 않았습니다"
-            let made = madeSubfolder ? " and made a subfolder \"Album\"" : ""
-            let madeKo = madeSubfolder ? " 그리고 하위 폴더 \"Album\"을 만들었습니다." : ""
+            let what = got.map { CheckMessage("threw \(describe($0))", ko: "오류를 던졌습니다: \(describe($0))") }
+                ?? CheckMessage("reported nothing", ko: "아무 오류도 알리지 않았습니다")
+            let made = madeSubfolder ? CheckMessage(" and made a subfolder \"Album\"", ko: " 그리고 하위 폴더 \"Album\"을 만들었습니다.")
+                : CheckMessage("", ko: "")
             run.fail("store(\"\(key)\") into the folder, which is there: the key names a file in a subfolder \"Album\" that does not exist. "
                      + "The cache's folder is not missing, so this is \"any other failure\": the write's own error (\(expected.domain) "
-                     + "\(expected.code) here) must reach the caller, with no folder made and no retry; it \(what)\(made)",
+                     + "\(expected.code) here) must reach the caller, with no folder made and no retry; it \(what.english)\(made.english)",
                      ko: "폴더가 있는 상태에서 store(\"\(key)\"): 이 키는 없는 하위 폴더 \"Album\" 안의 파일을 가리킵니다. 캐시 폴더는 "
                      + "사라지지 않았으니 \"그 밖의 실패\"입니다: 쓰기 자체의 오류(여기서는 \(expected.domain) \(expected.code))가 폴더를 "
-                     + "만들지도, 재시도하지도 않고 호출한 쪽에 전달돼야 합니다. 그런데 \(whatKo)\(madeKo)")
+                     + "만들지도, 재시도하지도 않고 호출한 쪽에 전달돼야 합니다. 그런데 \(what.ko)\(made.ko)")
             return
         }
     }
 
-    /// What a store that threw nothing left instead of a file named `key` holding the key's bytes.
-    static func leftBehind(_ key: String, in folder: URL) -> String {
-        "threw nothing and left no file named \"\(key)\" holding its \(key.utf8.count) bytes: the folder holds "
-            + show(place(folder, FileManager.default))
-    }
-
-    static func leftBehindKo(_ key: String, in folder: URL) -> String {
-        "오류 없이 끝났는데, \(key.utf8.count)바이트를 담은 \"\(key)\" 파일이 없습니다. 폴더에 있는 것: " + show(place(folder, FileManager.default))
+    /// What a store did instead: the error it threw, or — threw nothing — that it left no file named
+    /// `key` holding the key's bytes, and what the folder holds.
+    static func outcomeText(_ error: Error?, key: String, in folder: URL) -> CheckMessage {
+        if let error { return CheckMessage("threw \(describe(error))", ko: "오류를 던졌습니다: \(describe(error))") }
+        let holds = show(place(folder, FileManager.default))
+        return CheckMessage("threw nothing and left no file named \"\(key)\" holding its \(key.utf8.count) bytes: the folder holds \(holds)",
+                            ko: "오류 없이 끝났는데, \(key.utf8.count)바이트를 담은 \"\(key)\" 파일이 없습니다. 폴더에 있는 것: \(holds)")
     }
 
     /// Whether two errors are the same failure: domain, code and the path they are about.
