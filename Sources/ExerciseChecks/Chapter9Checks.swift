@@ -37,21 +37,28 @@ public enum Chapter9Checks {
     /// 09-cost-in-bytes: the limit is bytes, the cost is bytes, and no machine size traps.
     public static func costInBytes<E: CostInBytesExercise>(_: E.Type, _ run: CheckRun) {
         let gib: UInt64 = 1 << 30
-        let cases: [(memory: UInt64, fraction: Double, limit: Int, why: String)] = [
-            (8 * gib, 0.25, Int(2 * gib), "a quarter of 8 GiB is 2 GiB, in bytes"),
-            (8 * gib, 0.05, Int(Double(8 * gib) * 0.05), "5% of 8 GiB, in bytes (not in megabytes)"),
-            (3, 0.25, 0, "a quarter of 3 bytes rounds down to 0"),
-            (UInt64.max, 1.0, Int.max, "all of an enormous memory is more than Int.max: the limit stops at Int.max (and must not trap)"),
+        let cases: [(memory: UInt64, fraction: Double, limit: Int, why: CheckMessage)] = [
+            (8 * gib, 0.25, Int(2 * gib), CheckMessage("a quarter of 8 GiB is 2 GiB, in bytes", ko: "8 GiB의 4분의 1은 2 GiB이고, 바이트 단위로 적어야 합니다")),
+            (8 * gib, 0.05, Int(Double(8 * gib) * 0.05), CheckMessage("5% of 8 GiB, in bytes", ko: "8 GiB의 5%를 바이트 단위로 적어야 합니다")),
+            (3, 0.25, 0, CheckMessage("a quarter of 3 bytes rounds down to 0", ko: "3바이트의 4분의 1은 내림해서 0입니다")),
+            (UInt64.max, 1.0, Int.max, CheckMessage("all of an enormous memory is more than Int.max: the limit stops at Int.max (and must not trap)",
+                                                    ko: "엄청나게 큰 메모리의 전부는 Int.max보다 큽니다. limit은 Int.max에서 멈춰야 합니다 (trap하면 안 됩니다)")),
             // Exactly 2^63 bytes: Double(Int.max) rounds up to 2^63, so `bytes > Double(Int.max)` is
             // false here and Int(bytes) traps. The clamp must include its boundary.
-            (1 << 63, 1.0, Int.max, "2^63 bytes is one more than Int.max: the limit stops at Int.max (and must not trap)"),
-            (1 << 62, 1.0, 1 << 62, "2^62 bytes fits in an Int: the limit is exactly that"),
-            (16 * gib, 1.0 / 3.0, Int(Double(16 * gib) / 3.0), "a third of 16 GiB, rounded down to whole bytes"),
+            (1 << 63, 1.0, Int.max, CheckMessage("2^63 bytes is one more than Int.max: the limit stops at Int.max (and must not trap)",
+                                                 ko: "2^63바이트는 Int.max보다 하나 큽니다. limit은 Int.max에서 멈춰야 합니다 (trap하면 안 됩니다)")),
+            (1 << 62, 1.0, 1 << 62, CheckMessage("2^62 bytes fits in an Int: the limit is exactly that", ko: "2^62바이트는 Int에 들어갑니다. limit은 정확히 그 값입니다")),
+            (16 * gib, 1.0 / 3.0, Int(Double(16 * gib) / 3.0), CheckMessage("a third of 16 GiB, rounded down to whole bytes",
+                                                                            ko: "16 GiB의 3분의 1을 바이트 단위로 내림한 값입니다")),
         ]
         for item in cases {
             let cache = E(physicalMemory: item.memory, fraction: item.fraction)
             let limit = cache.probes.totalCostLimit
-            run.expect(limit == item.limit, "with \(item.memory) bytes and fraction \(item.fraction) the limit is \(limit), expected \(item.limit): \(item.why)")
+            let hint = limitHint(got: limit, expected: item.limit)
+            run.expect(limit == item.limit, "with \(item.memory) bytes and fraction \(item.fraction) the limit is \(limit), expected \(item.limit): "
+                       + "\(item.why.english)\(hint.english)",
+                       ko: "메모리가 \(item.memory)바이트, fraction이 \(item.fraction)일 때 limit이 \(item.limit)이 아니라 \(limit)입니다: "
+                       + "\(item.why.ko)\(hint.ko)")
         }
         // The byte limit is the only one asked for: a count limit too would evict pictures the
         // byte limit still has room for. NSCache's countLimit starts at 0 (no limit), and stays.
@@ -147,6 +154,20 @@ public enum Chapter9Checks {
             }
             return nil
         }
+    }
+
+    /// What a wrong limit looks like, said only when it looks like it: the same limit in megabytes,
+    /// or one byte off (rounded instead of cut down to whole bytes).
+    static func limitHint(got: Int, expected: Int) -> CheckMessage {
+        if expected >= 1 << 20, abs(got - expected / 1_048_576) <= 1 {
+            return CheckMessage(" — \(got) is that limit in megabytes: NSCache compares it with the costs you give, here bytes",
+                                ko: " — \(got)은 그 limit을 메가바이트로 적은 값입니다: NSCache는 이 값을 여러분이 준 cost, 여기서는 바이트와 비교합니다")
+        }
+        if abs(got - expected) == 1 {
+            return CheckMessage(" — one byte off: cut down to whole bytes (as Int(…) does), do not round",
+                                ko: " — 1바이트 차이입니다: 반올림하지 말고 (Int(…)처럼) 바이트 단위로 내림하세요")
+        }
+        return CheckMessage("", ko: "")
     }
 
     static func countLimitMessage(_ countLimit: Int, made: String) -> String {

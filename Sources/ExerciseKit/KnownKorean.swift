@@ -48,17 +48,6 @@ public enum KnownKorean {
         "a disk hit made 1 memory lookups, 1 disk reads, 0 memory writes and 0 disk writes: one of each, and no disk write":
             "디스크 히트 한 번에 메모리 조회 1번, 디스크 읽기 1번, 메모리 쓰기 0번, 디스크 쓰기 0번이 일어났습니다: "
             + "메모리 조회, 디스크 읽기, 메모리 쓰기가 한 번씩이고 디스크 쓰기는 없어야 합니다",
-        // 09-cost-in-bytes
-        "with 8589934592 bytes and fraction 0.25 the limit is 2048, expected 2147483648: a quarter of 8 GiB is 2 GiB, in bytes":
-            "메모리가 8589934592바이트, fraction이 0.25일 때 limit이 2147483648이 아니라 2048입니다: 8 GiB의 4분의 1은 2 GiB이고, "
-            + "바이트 단위로 적어야 합니다",
-        "with 8589934592 bytes and fraction 0.05 the limit is 409, expected 429496729: 5% of 8 GiB, in bytes (not in megabytes)":
-            "메모리가 8589934592바이트, fraction이 0.05일 때 limit이 429496729가 아니라 409입니다: 8 GiB의 5%를 바이트 단위로 "
-            + "적어야 합니다 (메가바이트가 아니라)",
-        "with 18446744073709551615 bytes and fraction 1.0 the limit is 17592186044416, expected 9223372036854775807: all of an "
-            + "enormous memory is more than Int.max: the limit stops at Int.max (and must not trap)":
-            "메모리가 18446744073709551615바이트, fraction이 1.0일 때 limit이 9223372036854775807이 아니라 17592186044416입니다: "
-            + "엄청나게 큰 메모리의 전부는 Int.max보다 큽니다. limit은 Int.max에서 멈춰야 합니다 (trap하면 안 됩니다)",
     ]
 
     /// Both tables.
