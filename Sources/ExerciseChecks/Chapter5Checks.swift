@@ -252,8 +252,11 @@ public enum Chapter5Checks {
         let longHit = zip(zip(Gen<Double>.gridSeconds, longSpan, Gen<Bool>.bool), zip(longSpan, Gen<Bool>.bool), extending)
             .map { dates, since, extending in
                 let (access, span, expired) = dates
-                let room = Int((8_500_000_000 - max(access, 0)) / 2)   // access + lifetime + the time since stays below 2^33
-                let lifetime = Double(min(span, room)), elapsed = Double(min(since.0, room)) * (since.1 ? -1 : 1)
+                // access + lifetime + the time since stays below 2^33 (the lifetime drawn first, so
+                // that an expiration can reach past 2200 from an access near 6e9).
+                let room = Int(8_500_000_000 - max(access, 0))
+                let drawn = min(span, room)
+                let lifetime = Double(drawn), elapsed = Double(min(since.0, room - drawn)) * (since.1 ? -1 : 1)
                 return Hit(lastAccess: Date(timeIntervalSince1970: access),
                            expiration: Date(timeIntervalSince1970: expired ? access - lifetime : access + lifetime),
                            now: Date(timeIntervalSince1970: access + elapsed), extending: extending)
