@@ -25,12 +25,14 @@ public enum PlainMemoryRewrite {
         let file = SwiftFile(source)
         var texts = file.texts
         var names: [String] = []
+        // A wrapper's storage is `_name`: a name the file already uses that way stays plain.
+        let taken = Set(file.lines.flatMap { identifiers(in: $0.code) }.filter { $0.hasPrefix("_") })
         for (index, line) in file.lines.enumerated() {
             let code = line.trimmed
             guard !code.isEmpty, line.text.hasPrefix(line.indentation + code) else { continue }
             let tail = line.text.dropFirst(line.indentation.count + code.count)
             if isInClassBody(index, file),
-               let rewritten = rewrite(code, next: nextCode(after: index, file), number: index + 1) {
+               let rewritten = rewrite(code, next: nextCode(after: index, file), number: index + 1), !taken.contains("_" + rewritten.name) {
                 var changed = texts
                 changed[index] = line.indentation + rewritten.code + tail
                 if rewritten.observed {
@@ -41,7 +43,8 @@ public enum PlainMemoryRewrite {
                 texts = changed
                 names.append(rewritten.name)
             } else if let body = oneLineClassBody(code),
-                      let rewritten = rewrite(String(code[body]).trimmingWhitespace, next: "", number: index + 1), !rewritten.observed {
+                      let rewritten = rewrite(String(code[body]).trimmingWhitespace, next: "", number: index + 1), !rewritten.observed,
+                      !taken.contains("_" + rewritten.name) {
                 texts[index] = line.indentation + code[..<body.lowerBound] + " " + rewritten.code + " " + code[body.upperBound...] + tail
                 names.append(rewritten.name)
             }

@@ -75,6 +75,12 @@ struct PlainMemoryTests {
         }
     }
 
+    @Test("a property whose wrapper storage name (`_name`) the file already uses stays plain")
+    func storageNameTaken() {
+        let source = "final class Box: @unchecked Sendable {\n    private var _count = 0\n    private var count = 0\n}\n"
+        #expect(PlainMemoryRewrite.watched(source).names == ["_count"])
+    }
+
     @Test("a file with a lock the explorer does not control, or a barrier, is left as written")
     func uncontrolled() {
         for marker in ["NSRecursiveLock()", "queue.async(flags: .barrier) {}"] {
