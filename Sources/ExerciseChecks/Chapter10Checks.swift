@@ -87,6 +87,9 @@ public enum Chapter10Checks {
             BridgePath(name: CheckMessage("empty data (0 bytes) from another thread", ko: "다른 스레드에서 온 빈 데이터(0 bytes)"),
                        callback: .at(0.1, .success(Data())), expected: .data(Data())),
             BridgePath(name: CheckMessage("no callback at all", ko: "콜백이 아예 없음"), callback: .never, expected: .timedOut),
+            // An empty key is a key: it gets loaded and answered like any other.
+            BridgePath(name: CheckMessage("an empty key \"\", data from another thread", ko: "빈 key \"\", 다른 스레드에서 온 데이터"),
+                       callback: .at(0.1, .success(payload)), expected: .data(payload), key: ""),
             BridgePath(name: CheckMessage("a callback after the timeout", ko: "타임아웃 뒤에 온 콜백"),
                        callback: .at(0.8, .success(payload)), expected: .timedOut),
             BridgePath(name: CheckMessage("a callback at the very instant of the timeout", ko: "타임아웃과 정확히 같은 순간에 온 콜백"),
@@ -173,6 +176,8 @@ struct BridgePath: Sendable {
     let name: CheckMessage
     let callback: Callback
     let expected: BridgeOutcome?
+    /// The key this path asks for ("" is a key too: a URL with no string still gets an answer).
+    var key: String = BridgePath.key
 
     /// One run of the path: start, then everything that follows on the virtual clock.
     func explore<E: ResumeOnceExercise>(_: E.Type, _ world: ScheduleWorld, usesTask: Bool) {
@@ -197,7 +202,7 @@ struct BridgePath: Sendable {
             case .never: break
             }
         }
-        E.start(key: Self.key, timeout: Self.timeout, load: load, continuation: Chapter10Checks.ListContinuation(resumes, world))
+        E.start(key: key, timeout: Self.timeout, load: load, continuation: Chapter10Checks.ListContinuation(resumes, world))
         let returnedAt = world.nowNanoseconds
         world.settle()
         judge(world, resumes: resumes.values, keys: keys.values, calledBack: calledBack.values.first, returnedAt: returnedAt, usesTask: usesTask)
@@ -214,12 +219,12 @@ struct BridgePath: Sendable {
                  ko: ": start가 돌아온 시각(가상 시계): \(at(returnedAt)). 스레드(몇 개 없는 Swift concurrency 스레드)를 붙잡고 "
                  + "기다렸습니다. 타임아웃은 asyncAfter 같은 것으로 예약해 두고 곧바로 돌아오세요")
         }
-        if keys != [Self.key] {
+        if keys != [key] {
             let list = keys.map { "\"\($0)\"" }.joined(separator: ", ")
             let asked = keys.isEmpty ? CheckMessage(": the loader was never asked for anything", ko: ": loader에 아무것도 요청하지 않았습니다")
                                      : CheckMessage(": the loader was asked for \(list)", ko: ": loader에 요청한 key: \(list)")
-            world.fail(name + asked + CheckMessage(" — call load once, with the key exactly as given (\"\(Self.key)\")",
-                                                   ko: " — load는 한 번, 주어진 key 그대로(\"\(Self.key)\") 부르세요"))
+            world.fail(name + asked + CheckMessage(" — call load once, with the key exactly as given (\"\(key)\")",
+                                                   ko: " — load는 한 번, 주어진 key 그대로(\"\(key)\") 부르세요"))
         }
         guard let first = resumes.first else {
             var message = callback.result == nil

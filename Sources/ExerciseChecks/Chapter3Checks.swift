@@ -213,6 +213,19 @@ public enum Chapter3Checks {
                            + "두 limit의 새 값을 매번 적용해야 하고, 0도 그대로 적용해야 합니다 (NSCache는 0을 \"limit 없음\"으로 읽습니다)")
             guard run.passed else { return }
         }
+        // 1c. The limits it already has, set again (a configuration re-applied): an early return
+        //     must still let go of the lock, or the next read waits for it forever.
+        holder.limits = Limits(totalCostLimit: 6, countLimit: 4)
+        let reread = holder.limits
+        holder.limits = Limits(totalCostLimit: 8, countLimit: 2)
+        run.expectNone(lock.violations, CheckMessage("setting the limits it already has (6, 4), then reading and setting them: ",
+                                                     ko: "이미 가진 limit (6, 4)를 다시 설정한 뒤 읽고 설정하기: "))
+        run.expect(reread == Limits(totalCostLimit: 6, countLimit: 4) && holder.appliedLimits == Limits(totalCostLimit: 8, countLimit: 2),
+                   "after setting the limits it already has, (6, 4), limits read \(reread) and setting (8, 2) left NSCache at "
+                   + "\(holder.appliedLimits)",
+                   ko: "이미 가진 limit (6, 4)를 다시 설정한 뒤 limits를 읽으니 \(reread)였고, (8, 2)를 설정하자 NSCache의 limit은 "
+                   + "\(holder.appliedLimits)였습니다")
+        guard run.passed else { return }
 
         // 2. Explored: while another thread holds the lock, a read of `limits` must not get
         //    through (a getter that skips the lock, or takes one of its own, can see a

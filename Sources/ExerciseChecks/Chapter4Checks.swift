@@ -97,6 +97,18 @@ public enum Chapter4Checks {
                    + "remove the key whatever the cache still holds (a key removed only if its value is present leaks forever)",
                    ko: "NSCache가 값을 퇴출한 뒤 부른 remove(\"Avatar-C\")가 keys에 key를 남겼습니다: 캐시에 무엇이 남아 있든 "
                        + "key는 지우세요 (값이 있을 때만 지우는 key는 영원히 새어 나갑니다)")
+        // A key never stored (or removed twice): nothing to remove, and the lock let go all the same.
+        cache.remove(forKey: "Never-Stored", pause: {})
+        cache.remove(forKey: "Avatar-B", pause: {})
+        cache.store(4, forKey: "Avatar-E")
+        run.expectNone(lock.violations, CheckMessage("remove(\"Never-Stored\"), a second remove(\"Avatar-B\"), then a store: ",
+                                                     ko: "remove(\"Never-Stored\"), 두 번째 remove(\"Avatar-B\"), 이어서 store: "))
+        run.expect(cache.keys == ["Avatar-E"] && cache.isInStorage("Avatar-E"),
+                   "after removing a key that was not there, store(4, forKey: \"Avatar-E\") left keys \(cache.keys.sorted()) "
+                   + "(in the cache: \(cache.isInStorage("Avatar-E"))): removing an unknown key changes nothing",
+                   ko: "없는 key를 지운 뒤 store(4, forKey: \"Avatar-E\")를 하니 keys가 \(cache.keys.sorted())입니다 "
+                   + "(캐시에 있는가: \(cache.isInStorage("Avatar-E"))): 없는 key를 지우면 아무것도 바뀌지 않아야 합니다")
+        cache.remove(forKey: "Avatar-E", pause: {})
         storage.watch(nil)
         guard run.passed else { return }
 
@@ -192,9 +204,15 @@ public enum Chapter4Checks {
             default: break
             }
         }
+        // An empty cache first (the clean timer's first tick at launch): nothing to do, and the
+        // lock let go all the same.
+        cache.removeExpired(at: Date())
         // Mixed case on purpose ("K0", "Expired0"): keys are used exactly as given.
         let storeTaken = lock.acquisitions
         cache.store(0, forKey: "K0", expiresAt: later)
+        run.expectNone(lock.violations, CheckMessage("removeExpired() on an empty cache, then store(0, forKey: \"K0\", …): ",
+                                                     ko: "빈 캐시에 removeExpired(), 이어서 store(0, forKey: \"K0\", …): "))
+        guard run.passed else { return }
         run.expect(lock.acquisitions - storeTaken == 1, "store took the lock \(lock.acquisitions - storeTaken) times: "
                    + "the value and its key go in together, in one critical section",
                    ko: "store가 lock을 \(lock.acquisitions - storeTaken)번 잡았습니다: 값과 그 key는 하나의 critical section에서 "
@@ -278,6 +296,20 @@ public enum Chapter4Checks {
                    "\"photo-b\" and \"Photo-B\" are different keys; after removeExpired only \"photo-b\" is left (keys: \(replaced.keys.sorted()))",
                    ko: "\"photo-b\"와 \"Photo-B\"는 서로 다른 key입니다. removeExpired 뒤에는 \"photo-b\"만 남아야 합니다 "
                        + "(keys: \(replaced.keys.sorted()))")
+        guard run.passed else { return }
+
+        // 2b. A clean at a date no later than the last one (a clock set back; the timer's clean and
+        //     a manual one in either order) still drops the keys of values NSCache evicted since.
+        let repeated = E()
+        repeated.store(1, forKey: "Evicted-Later", expiresAt: later)
+        repeated.removeExpired(at: now.addingTimeInterval(60))
+        repeated.probes.storage.evict(forKey: "Evicted-Later")
+        repeated.removeExpired(at: now)
+        run.expect(!repeated.keys.contains("Evicted-Later"),
+                   "removeExpired(at: now) after a removeExpired(at: now + 60 s) left the key of a value NSCache had evicted in between "
+                   + "(keys: \(repeated.keys.sorted())): every call reconciles, whatever date the one before had",
+                   ko: "removeExpired(at: now + 60 s) 다음에 부른 removeExpired(at: now)가 그 사이 NSCache가 퇴출한 값의 key를 남겼습니다 "
+                   + "(keys: \(repeated.keys.sorted())): 앞의 호출이 어떤 날짜였든, 호출마다 맞춰야 합니다")
         guard run.passed else { return }
 
         // 3. The boundary: a value that expires exactly at `date` is expired; a millisecond later is not.

@@ -8,9 +8,9 @@
 // `let`, `static`, `lazy`, `weak`, `unowned`, an attribute or `nonisolated`, a computed property,
 // a property with `didSet`/`willSet` that `init` touches other than by one plain assignment (the
 // wrapper would make `init` run its observers, which a plain property's assignment does not),
-// two names in one `var`, an initial value spread over several lines, a non-optional property
-// without an initial value (its wrapper could not be made before `init` assigns it), an
-// implicitly unwrapped optional, and anything in a struct, an enum or an actor. A file that uses a
+// an initial value spread over several lines, a property without an initial value that `init`
+// does not assign by one plain statement, an implicitly unwrapped optional, and anything in a
+// struct, an enum or an actor. Two names in one `var` become two declarations on the same line. A file that uses a
 // lock the explorer does not control, or a barrier, keeps all its properties plain: the explorer
 // could not see the order those give, and would report a race the code does not have.
 
@@ -32,21 +32,22 @@ public enum PlainMemoryRewrite {
             guard !code.isEmpty, line.text.hasPrefix(line.indentation + code) else { continue }
             let tail = line.text.dropFirst(line.indentation.count + code.count)
             if isInClassBody(index, file),
-               let rewritten = rewrite(code, next: nextCode(after: index, file), number: index + 1), !taken.contains("_" + rewritten.name) {
+               let rewritten = rewrite(code, next: nextCode(after: index, file), number: index + 1),
+               !rewritten.names.contains(where: { taken.contains("_" + $0) }) {
                 var changed = texts
                 changed[index] = line.indentation + rewritten.code + tail
-                if rewritten.observed {
-                    // An observed property's assignments in `init` must stay free of its observers.
-                    guard let initialised = initAssignments(rewritten.name, declaredAt: index, file, in: changed) else { continue }
+                if rewritten.initStorage, let name = rewritten.names.first {
+                    // Observed, or with no initial value: `init` assigns the wrapper's storage.
+                    guard let initialised = initAssignments(name, declaredAt: index, file, in: changed) else { continue }
                     changed = initialised
                 }
                 texts = changed
-                names.append(rewritten.name)
+                names += rewritten.names
             } else if let body = oneLineClassBody(code),
-                      let rewritten = rewrite(String(code[body]).trimmingWhitespace, next: "", number: index + 1), !rewritten.observed,
-                      !taken.contains("_" + rewritten.name) {
+                      let rewritten = rewrite(String(code[body]).trimmingWhitespace, next: "", number: index + 1), !rewritten.initStorage,
+                      !rewritten.names.contains(where: { taken.contains("_" + $0) }) {
                 texts[index] = line.indentation + code[..<body.lowerBound] + " " + rewritten.code + " " + code[body.upperBound...] + tail
-                names.append(rewritten.name)
+                names += rewritten.names
             }
         }
         return names.isEmpty ? (source, []) : (file.render(texts), names)
@@ -175,13 +176,26 @@ public enum PlainMemoryRewrite {
 
     /// The declaration `code` (trimmed, no comment) with the wrapper in front, or nil when it must
     /// stay as it is. `next` is the next line of code (an observer block opened at the end).
-    static func rewrite(_ code: String, next: String, number: Int) -> (code: String, name: String, observed: Bool)? {
+    /// `initStorage`: every assignment in `init` must go to the wrapper's storage (initAssignments).
+    static func rewrite(_ code: String, next: String, number: Int) -> (code: String, names: [String], initStorage: Bool)? {
         var rest = Substring(code)
         while let space = rest.firstIndex(of: " "), modifiers.contains(String(rest[..<space])) {
             rest = rest[space...].drop { $0 == " " }
         }
         guard rest.hasPrefix("var ") else { return nil }
+        let prefix = String(code.prefix(code.count - rest.count))   // the modifiers, as written
         rest = rest.dropFirst(4).drop { $0 == " " }
+        let bindings = Shape.topLevelPieces(Array(rest))
+        if bindings.count > 1 {
+            // `var a = 0, b = false`: one declaration each, on the same line.
+            var pieces: [String] = [], names: [String] = []
+            for binding in bindings {
+                guard let one = rewrite(prefix + "var " + binding.trimmingWhitespace, next: "", number: number), !one.initStorage else { return nil }
+                pieces.append(one.code)
+                names += one.names
+            }
+            return (pieces.joined(separator: "; "), names, false)
+        }
         let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         guard let first = name.first, !first.isNumber else { return nil }
         let afterName = rest.dropFirst(name.count)
@@ -202,20 +216,44 @@ public enum PlainMemoryRewrite {
                 while type.last == " " { type.removeLast() }
                 guard type.trimmingWhitespace.hasPrefix(":"), type.hasSuffix("?") else { return nil }
                 text.insert(contentsOf: " = nil", at: text.index(text.startIndex, offsetBy: code.count - afterName.count + type.count))
-                return ("@PlainWatched(\"\(name)\", line: \(number)) " + text, name, true)
+                return ("@PlainWatched(\"\(name)\", line: \(number)) " + text, [name], true)
             }
-            // No initial value: an optional gets the `nil` it has implicitly; anything else stays plain.
             var type = String(afterName)
             while type.last == " " { type.removeLast() }
-            guard type.trimmingWhitespace.hasPrefix(":"), type.hasSuffix("?") else { return nil }
-            text += " = nil"
+            guard type.trimmingWhitespace.hasPrefix(":"), !type.hasSuffix("!") else { return nil }
+            if type.hasSuffix("?") {
+                text += " = nil"   // the `nil` an optional has implicitly
+            } else {
+                // No initial value: the wrapper is made where `init` assigns the property.
+                return ("@PlainWatched " + text, [name], true)
+            }
         }
-        return ("@PlainWatched(\"\(name)\", line: \(number)) " + text, name, observed)
+        return ("@PlainWatched(\"\(name)\", line: \(number)) " + text, [name], observed)
     }
 }
 
 /// Where a declaration's `=` and `{` are, outside strings and brackets.
 struct Shape {
+    /// `characters` cut at its top-level commas (outside strings, brackets and braces).
+    static func topLevelPieces(_ characters: [Character]) -> [String] {
+        var pieces: [String] = [], current = "", depth = 0, inString = false
+        for (index, character) in characters.enumerated() {
+            if character == "\"" && (index == 0 || characters[index - 1] != "\\") { inString.toggle() }
+            if !inString {
+                if "([{".contains(character) { depth += 1 }
+                if ")]}".contains(character) { depth -= 1 }
+                if character == ",", depth == 0 {
+                    pieces.append(current)
+                    current = ""
+                    continue
+                }
+            }
+            current.append(character)
+        }
+        pieces.append(current)
+        return pieces
+    }
+
     var equals: Int?
     var brace: Int?
     var hasTopLevelComma = false

@@ -57,7 +57,7 @@ struct PlainMemoryTests {
         }
         """
         let result = PlainMemoryRewrite.watched(source)
-        #expect(result.names == ["done", "pending", "last", "names", "handler", "names"])
+        #expect(result.names == ["done", "pending", "last", "names", "handler", "items", "a", "b", "names"])
         let lines = result.source.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == source.split(separator: "\n", omittingEmptySubsequences: false).count, "line numbers must not move")
         #expect(lines[2] == "final class Flag: @unchecked Sendable { @PlainWatched(\"done\", line: 3) var done = false }")
@@ -70,9 +70,38 @@ struct PlainMemoryTests {
         #expect(lines[32] == "    @PlainWatched(\"names\", line: 33) private var names: Set<String>? = nil { didSet { check() } }")
         #expect(lines[33] == "    init(known: Set<String>?) { _names = PlainWatched(wrappedValue: known, \"names\", line: 33) }")
         #expect(!lines[38].contains("@PlainWatched") && lines[40] == "        if start > 0 { seen = start }")
-        for untouched in [11, 12, 13, 14, 15, 16, 17, 18, 19, 23, 28] {
+        #expect(lines[12] == "    @PlainWatched private var items: [String]")
+        #expect(lines[21] == "    init(items: [String]) { _items = PlainWatched(wrappedValue: items, \"items\", line: 13) }")
+        for untouched in [11, 13, 14, 15, 16, 18, 19, 23, 28] {
             #expect(!lines[untouched].contains("@PlainWatched"), "line \(untouched + 1) must stay plain: \(lines[untouched])")
         }
+    }
+
+    @Test("two names in one var become two wrapped declarations; a property with no initial value is made where init assigns it")
+    func moreShapes() {
+        let source = """
+        final class Gate: @unchecked Sendable {
+            private var resumed = false, timedOut = false
+            private var started: Bool
+            private var count: Int
+            init(started: Bool) {
+                self.started = started
+                count = 0
+            }
+        }
+        final class Half: @unchecked Sendable {
+            var ready: Bool
+            init(flag: Bool) { if flag { ready = true } else { ready = false } }
+        }
+        """
+        let result = PlainMemoryRewrite.watched(source)
+        #expect(result.names == ["resumed", "timedOut", "started", "count"])
+        let lines = result.source.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1] == "    @PlainWatched(\"resumed\", line: 2) private var resumed = false; @PlainWatched(\"timedOut\", line: 2) private var timedOut = false")
+        #expect(lines[2] == "    @PlainWatched private var started: Bool")
+        #expect(lines[5] == "        _started = PlainWatched(wrappedValue: started, \"started\", line: 3)")
+        #expect(lines[6] == "        _count = PlainWatched(wrappedValue: 0, \"count\", line: 4)")
+        #expect(lines[10] == "    var ready: Bool", "assigned inside an if: stays plain")
     }
 
     @Test("a property whose wrapper storage name (`_name`) the file already uses stays plain")
