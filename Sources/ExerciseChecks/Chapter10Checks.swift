@@ -267,8 +267,11 @@ struct BridgePath: Sendable {
             return
         }
         if first.outcome != expected {
+            // Resumed with timedOut at the very instant the loader called back: the callback's own
+            // result was turned into timedOut (the cases below say so), not a timeout in other units.
+            let atCallback = calledBack == first.at
             switch (expected, first.outcome) {
-            case (_, .timedOut) where first.at < deadline:
+            case (_, .timedOut) where first.at < deadline && !atCallback:
                 fail(": resumed with BridgeError.timedOut at \(when) (virtual clock), but timeout is \(timeout) s — "
                      + "a TimeInterval, in seconds — and the loader called back \(calledWhen.english)",
                      ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). 하지만 timeout은 초 단위 TimeInterval이고 "
