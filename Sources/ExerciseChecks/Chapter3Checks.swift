@@ -286,5 +286,24 @@ public enum Chapter3Checks {
                          "after setting (10, 1) then (20, 2), NSCache is limited to \(stressed.appliedLimits)",
                          ko: "(10, 1), 이어서 (20, 2)로 설정한 뒤 NSCache의 limit이 \(stressed.appliedLimits)입니다")
         }
+        guard run.passed else { return }
+
+        // 4. Explored: two setters at once (two configurations applied from two threads). The
+        //    limits end as one setter left them, stored and applied alike.
+        run.explore(CheckMessage("two setters at once", ko: "동시에 설정하는 스레드 두 개")) { world in
+            let shared = E(limits: Limits(totalCostLimit: 5, countLimit: 5))
+            let first = world.spawn(CheckMessage("setter A", ko: "설정 A")) { shared.limits = Limits(totalCostLimit: 10, countLimit: 1) }
+            let second = world.spawn(CheckMessage("setter B", ko: "설정 B")) { shared.limits = Limits(totalCostLimit: 20, countLimit: 2) }
+            world.join(first)
+            world.join(second)
+            let seen = shared.snapshot
+            let stored = "(\(seen.stored.totalCostLimit), \(seen.stored.countLimit))"
+            let applied = "(\(seen.applied.totalCostLimit), \(seen.applied.countLimit))"
+            world.expect(seen.stored == seen.applied && [Limits(totalCostLimit: 10, countLimit: 1), Limits(totalCostLimit: 20, countLimit: 2)].contains(seen.applied),
+                         "after setters A (10, 1) and B (20, 2) ran at once, limits are stored as \(stored) and NSCache is limited to "
+                         + "\(applied): the limits must end as one of the two setters left them, stored and applied alike",
+                         ko: "설정 A (10, 1)와 설정 B (20, 2)가 동시에 실행된 뒤 저장된 limit은 \(stored), NSCache의 limit은 \(applied)입니다: "
+                         + "두 setter 중 하나가 남긴 값으로, 저장과 적용이 같게 끝나야 합니다")
+        }
     }
 }

@@ -214,7 +214,9 @@ public enum PlainMemoryRewrite {
                 // No initial value, observers: an optional gets its implicit `nil` before them.
                 var type = String(afterName.prefix(brace))
                 while type.last == " " { type.removeLast() }
-                guard type.trimmingWhitespace.hasPrefix(":"), type.hasSuffix("?") else { return nil }
+                guard type.trimmingWhitespace.hasPrefix(":"), !type.hasSuffix("!") else { return nil }
+                // Not optional: the wrapper is made where `init` assigns the property.
+                guard type.hasSuffix("?") else { return ("@PlainWatched " + text, [name], true) }
                 text.insert(contentsOf: " = nil", at: text.index(text.startIndex, offsetBy: code.count - afterName.count + type.count))
                 return ("@PlainWatched(\"\(name)\", line: \(number)) " + text, [name], true)
             }

@@ -84,7 +84,9 @@ struct PlainMemoryTests {
             private var resumed = false, timedOut = false
             private var started: Bool
             private var count: Int
+            private var limit: Int { didSet { print("limit") } }
             init(started: Bool) {
+                limit = 3
                 self.started = started
                 count = 0
             }
@@ -95,13 +97,15 @@ struct PlainMemoryTests {
         }
         """
         let result = PlainMemoryRewrite.watched(source)
-        #expect(result.names == ["resumed", "timedOut", "started", "count"])
+        #expect(result.names == ["resumed", "timedOut", "started", "count", "limit"])
         let lines = result.source.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[1] == "    @PlainWatched(\"resumed\", line: 2) private var resumed = false; @PlainWatched(\"timedOut\", line: 2) private var timedOut = false")
         #expect(lines[2] == "    @PlainWatched private var started: Bool")
-        #expect(lines[5] == "        _started = PlainWatched(wrappedValue: started, \"started\", line: 3)")
-        #expect(lines[6] == "        _count = PlainWatched(wrappedValue: 0, \"count\", line: 4)")
-        #expect(lines[10] == "    var ready: Bool", "assigned inside an if: stays plain")
+        #expect(lines[4] == "    @PlainWatched private var limit: Int { didSet { print(\"limit\") } }")
+        #expect(lines[6] == "        _limit = PlainWatched(wrappedValue: 3, \"limit\", line: 5)")
+        #expect(lines[7] == "        _started = PlainWatched(wrappedValue: started, \"started\", line: 3)")
+        #expect(lines[8] == "        _count = PlainWatched(wrappedValue: 0, \"count\", line: 4)")
+        #expect(lines[12] == "    var ready: Bool", "assigned inside an if: stays plain")
     }
 
     @Test("a property whose wrapper storage name (`_name`) the file already uses stays plain")
