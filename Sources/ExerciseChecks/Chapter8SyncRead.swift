@@ -88,28 +88,20 @@ extension Chapter8Checks {
         // 2. A synchronous read from a block already running on ioQueue (as a store's completion
         //    handler runs there with Kingfisher's default callback queue).
         run.explore(CheckMessage("a synchronous read from a block on ioQueue", ko: "ioQueue의 블록 안에서 동기 읽기")) { world in
-            let cache = E()
-            let (ioQueue, disk) = cache.probes
-            let watch = DiskWatch(ioQueue, disk, world)
-            world.tell(calling("store(\"V1\", forKey: \"K\")"))
-            cache.store("V1", forKey: "K")
-            world.ifStuck("retrieve(forKey: \"K\", synchronously: true), called from a block running on ioQueue, never returned: it "
-                          + "waited for ioQueue, which was busy running that very block — a synchronous read runs on the caller's "
-                          + "thread and waits for no queue",
-                          ko: "ioQueue에서 실행 중인 블록 안에서 부른 retrieve(forKey: \"K\", synchronously: true)가 끝내 돌아오지 "
-                          + "않았습니다: 바로 그 블록을 실행하느라 바쁜 ioQueue를 기다렸습니다 — 동기 읽기는 호출한 스레드에서 실행되고 "
-                          + "어떤 큐도 기다리지 않습니다")
-            let nested = Retrieval("K", synchronously: true, from: CheckMessage(" from a block on ioQueue", ko: " (ioQueue의 블록에서)"))
-            world.tell(CheckMessage("queues a block on ioQueue that calls retrieve(forKey: \"K\", synchronously: true)",
-                                    ko: "retrieve(forKey: \"K\", synchronously: true)를 부르는 블록을 ioQueue에 넣음"))
-            ioQueue.async {
-                nested.run(cache, ioQueue, watch, world)
-                nested.expectSync(world, ["V1"], CheckMessage("the block was queued after store(\"V1\"), whose write ioQueue had done by then",
-                                                              ko: "이 블록은 store(\"V1\") 뒤에 큐에 들어갔고, 그때 ioQueue는 그 쓰기를 이미 마쳤습니다"))
+            let watch = syncReadFromBlock(E.self, world, drainFirst: false,
+                stuck: CheckMessage("retrieve(forKey: \"K\", synchronously: true), called from a block running on ioQueue, never returned: it "
+                                    + "waited for ioQueue, which was busy running that very block — a synchronous read runs on the caller's "
+                                    + "thread and waits for no queue",
+                                    ko: "ioQueue에서 실행 중인 블록 안에서 부른 retrieve(forKey: \"K\", synchronously: true)가 끝내 돌아오지 "
+                                    + "않았습니다: 바로 그 블록을 실행하느라 바쁜 ioQueue를 기다렸습니다 — 동기 읽기는 호출한 스레드에서 실행되고 "
+                                    + "어떤 큐도 기다리지 않습니다"),
+                from: CheckMessage(" from a block on ioQueue", ko: " (ioQueue의 블록에서)"),
+                queued: CheckMessage("queues a block on ioQueue that calls retrieve(forKey: \"K\", synchronously: true)",
+                                     ko: "retrieve(forKey: \"K\", synchronously: true)를 부르는 블록을 ioQueue에 넣음"),
+                because: CheckMessage("the block was queued after store(\"V1\"), whose write ioQueue had done by then",
+                                      ko: "이 블록은 store(\"V1\") 뒤에 큐에 들어갔고, 그때 ioQueue는 그 쓰기를 이미 마쳤습니다")) { ioQueue, block in
+                ioQueue.async(execute: block, line: 0)
             }
-            world.settle()
-            nested.expectCalled(world)
-            nested.expectNoLateCalls(world)
             watch.expectWrites(["K": "V1"], stores: 1, after: CheckMessage("store(\"V1\")", ko: "store(\"V1\")"))
         }
         guard run.passed else { return }
@@ -117,29 +109,20 @@ extension Chapter8Checks {
         // 2b. A synchronous read from the main thread (a block on DispatchQueue.main, as a UI
         //     caller makes it): a read that hops to the main queue waits for the block it runs in.
         run.explore(CheckMessage("a synchronous read from the main queue", ko: "메인 큐에서 동기 읽기")) { world in
-            let cache = E()
-            let (ioQueue, disk) = cache.probes
-            let watch = DiskWatch(ioQueue, disk, world)
-            world.tell(calling("store(\"V1\", forKey: \"K\")"))
-            cache.store("V1", forKey: "K")
-            cache.waitForWrites()
-            world.ifStuck("retrieve(forKey: \"K\", synchronously: true), called on the main queue (as a view calls it), never "
-                          + "returned: it waited for a queue busy running its own caller — a synchronous read runs on the "
-                          + "caller's thread and waits for no queue, the main queue included",
-                          ko: "메인 큐에서(view가 부르듯이) 부른 retrieve(forKey: \"K\", synchronously: true)가 끝내 돌아오지 않았습니다: "
-                          + "자기를 부른 블록을 실행하느라 바쁜 큐를 기다렸습니다 — 동기 읽기는 호출한 스레드에서 실행되고 메인 큐를 "
-                          + "포함해 어떤 큐도 기다리지 않습니다")
-            let onMain = Retrieval("K", synchronously: true, from: CheckMessage(" on the main queue", ko: " (메인 큐에서)"))
-            world.tell(CheckMessage("queues a block on DispatchQueue.main that calls retrieve(forKey: \"K\", synchronously: true)",
-                                    ko: "retrieve(forKey: \"K\", synchronously: true)를 부르는 블록을 DispatchQueue.main에 넣음"))
-            ControlledQueue.main.async(execute: {
-                onMain.run(cache, ioQueue, watch, world)
-                onMain.expectSync(world, ["V1"], CheckMessage("store(\"V1\") was made and waitForWrites() had returned",
-                                                              ko: "store(\"V1\")를 했고 waitForWrites()도 돌아왔습니다"))
-            }, line: 0)   // the check's own call: no line of the learner's to name
-            world.settle()
-            onMain.expectCalled(world)
-            onMain.expectNoLateCalls(world)
+            _ = syncReadFromBlock(E.self, world, drainFirst: true,
+                stuck: CheckMessage("retrieve(forKey: \"K\", synchronously: true), called on the main queue (as a view calls it), never "
+                                    + "returned: it waited for a queue busy running its own caller — a synchronous read runs on the "
+                                    + "caller's thread and waits for no queue, the main queue included",
+                                    ko: "메인 큐에서(view가 부르듯이) 부른 retrieve(forKey: \"K\", synchronously: true)가 끝내 돌아오지 않았습니다: "
+                                    + "자기를 부른 블록을 실행하느라 바쁜 큐를 기다렸습니다 — 동기 읽기는 호출한 스레드에서 실행되고 메인 큐를 "
+                                    + "포함해 어떤 큐도 기다리지 않습니다"),
+                from: CheckMessage(" on the main queue", ko: " (메인 큐에서)"),
+                queued: CheckMessage("queues a block on DispatchQueue.main that calls retrieve(forKey: \"K\", synchronously: true)",
+                                     ko: "retrieve(forKey: \"K\", synchronously: true)를 부르는 블록을 DispatchQueue.main에 넣음"),
+                because: CheckMessage("store(\"V1\") was made and waitForWrites() had returned",
+                                      ko: "store(\"V1\")를 했고 waitForWrites()도 돌아왔습니다")) { _, block in
+                ControlledQueue.main.async(execute: block, line: 0)
+            }
         }
         guard run.passed else { return }
 
@@ -411,4 +394,34 @@ private final class DiskWatch: @unchecked Sendable {
 }
 
 /// The story's "calls …" for a call written as code, the same in both languages.
+extension Chapter8Checks {
+    /// Scenarios 2 and 2b: after store("V1") (and, with `drainFirst`, waitForWrites()), a block
+    /// put on another queue by `enqueue` — the check's own call, so no line of the learner's is
+    /// named — calls retrieve(forKey: "K", synchronously: true). It must call back with "V1", once,
+    /// before it returns, waiting for no queue (`stuck` says what a wait there means).
+    fileprivate static func syncReadFromBlock<E: SyncReadExercise>(
+        _: E.Type, _ world: ScheduleWorld, drainFirst: Bool, stuck: CheckMessage, from: CheckMessage,
+        queued: CheckMessage, because: CheckMessage,
+        enqueue: (WatchedQueue, @escaping @Sendable () -> Void) -> Void
+    ) -> DiskWatch {
+        let cache = E()
+        let (ioQueue, disk) = cache.probes
+        let watch = DiskWatch(ioQueue, disk, world)
+        world.tell(calling("store(\"V1\", forKey: \"K\")"))
+        cache.store("V1", forKey: "K")
+        if drainFirst { cache.waitForWrites() }
+        world.ifStuck(stuck)
+        let read = Retrieval("K", synchronously: true, from: from)
+        world.tell(queued)
+        enqueue(ioQueue) {
+            read.run(cache, ioQueue, watch, world)
+            read.expectSync(world, ["V1"], because)
+        }
+        world.settle()
+        read.expectCalled(world)
+        read.expectNoLateCalls(world)
+        return watch
+    }
+}
+
 private func calling(_ code: String) -> CheckMessage { CheckMessage("calls \(code)", ko: "\(code) 호출") }

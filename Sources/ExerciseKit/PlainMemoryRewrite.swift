@@ -143,12 +143,8 @@ public enum PlainMemoryRewrite {
         let line = file.lines[index]
         guard line.context == .type, line.depthBefore > 0 else { return false }
         guard let block = enclosingBlock(index, file) else { return false }
-        let words = words(of: file.lines[block.opener].code)
+        let words = identifiers(in: file.lines[block.opener].code)
         return words.contains("class") && !words.contains(where: { ["struct", "enum", "extension", "protocol", "actor"].contains($0) })
-    }
-
-    static func words(of code: String) -> [String] {
-        code.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
     }
 
     /// The first line of code after `index` (for an observer block opened at the end of a line).
@@ -166,7 +162,7 @@ public enum PlainMemoryRewrite {
         guard let open = characters.firstIndex(of: "{"), characters.last == "}",
               SwiftFile.matchingBrace(in: characters, from: open) == characters.count,
               SwiftFile.kind(openedAfter: String(characters[..<open])) == .type else { return nil }
-        let words = words(of: String(characters[..<open]))
+        let words = identifiers(in: String(characters[..<open]))
         guard words.contains("class"), !words.contains(where: { ["struct", "enum", "extension", "protocol", "actor"].contains($0) })
         else { return nil }
         let inside = String(characters[(open + 1)..<(characters.count - 1)])

@@ -14,9 +14,9 @@ struct PlainMemoryTests {
         let source = """
         import Foundation
 
-        final class Flag: @unchecked Sendable { var done = false }
+        final class Flag { var done = false }
 
-        public final class Journal: @unchecked Sendable {
+        public final class Journal {
             private var pending = 0          // a counter
             private(set) var last: String?
             private var names: Set<String>? { didSet { print("changed") } }
@@ -43,13 +43,13 @@ struct PlainMemoryTests {
 
         struct Value { var number = 0 }
 
-        final class Index: @unchecked Sendable {
+        final class Index {
             private var names: Set<String>? { didSet { check() } }
             init(known: Set<String>?) { names = known }
             func check() {}
         }
 
-        final class Other: @unchecked Sendable {
+        final class Other {
             private var seen = 0 { didSet { print("seen") } }
             init(start: Int) {
                 if start > 0 { seen = start }
@@ -60,7 +60,7 @@ struct PlainMemoryTests {
         #expect(result.names == ["done", "pending", "last", "names", "handler", "items", "a", "b", "names"])
         let lines = result.source.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == source.split(separator: "\n", omittingEmptySubsequences: false).count, "line numbers must not move")
-        #expect(lines[2] == "final class Flag: @unchecked Sendable { @PlainWatched(\"done\", line: 3) var done = false }")
+        #expect(lines[2] == "final class Flag { @PlainWatched(\"done\", line: 3) var done = false }")
         #expect(lines[5] == "    @PlainWatched(\"pending\", line: 6) private var pending = 0          // a counter")
         #expect(lines[6] == "    @PlainWatched(\"last\", line: 7) private(set) var last: String? = nil")
         #expect(lines[7] == "    @PlainWatched(\"names\", line: 8) private var names: Set<String>? = nil { didSet { print(\"changed\") } }")
@@ -80,7 +80,7 @@ struct PlainMemoryTests {
     @Test("two names in one var become two wrapped declarations; a property with no initial value is made where init assigns it")
     func moreShapes() {
         let source = """
-        final class Gate: @unchecked Sendable {
+        final class Gate {
             private var resumed = false, timedOut = false
             private var started: Bool
             private var count: Int
@@ -91,7 +91,7 @@ struct PlainMemoryTests {
                 count = 0
             }
         }
-        final class Half: @unchecked Sendable {
+        final class Half {
             var ready: Bool
             init(flag: Bool) { if flag { ready = true } else { ready = false } }
         }
@@ -110,14 +110,14 @@ struct PlainMemoryTests {
 
     @Test("a property whose wrapper storage name (`_name`) the file already uses stays plain")
     func storageNameTaken() {
-        let source = "final class Box: @unchecked Sendable {\n    private var _count = 0\n    private var count = 0\n}\n"
+        let source = "final class Box {\n    private var _count = 0\n    private var count = 0\n}\n"
         #expect(PlainMemoryRewrite.watched(source).names == ["_count"])
     }
 
     @Test("a file with a lock the explorer does not control, or a barrier, is left as written")
     func uncontrolled() {
         for marker in ["NSRecursiveLock()", "queue.async(flags: .barrier) {}"] {
-            let source = "final class Box: @unchecked Sendable {\n    var value = 0\n    func f() { \(marker) }\n}\n"
+            let source = "final class Box {\n    var value = 0\n    func f() { \(marker) }\n}\n"
             #expect(PlainMemoryRewrite.watched(source).names.isEmpty)
         }
     }
