@@ -11,9 +11,11 @@ extension Chapter6Checks {
     /// 06-forget-on-remove: `removed` forgets exactly its name and `removedAll` leaves an empty
     /// set (never nil), each change made on the index's queue in the order of the calls.
     public static func forgetOnRemove<E: ForgetOnRemoveExercise>(_: E.Type, _ run: CheckRun) {
-        // 1. Each call alone, from one caller. Explored too: a change sent through another queue
-        //    lands whenever that queue runs it, so even one caller has schedules.
-        run.explore(CheckMessage("each call alone", ko: "호출 하나씩, 한 호출 스레드에서")) { world in
+        // 1. Each call alone, from one caller: the app's main thread, as a view makes them.
+        //    Explored too: a change sent through another queue lands whenever that queue runs it,
+        //    so even one caller has schedules.
+        run.explore(CheckMessage("each call alone, on the main thread", ko: "호출 하나씩, 메인 스레드 한 곳에서")) { world in
+            world.actAsMainThread()
             let index = E(knownNames: ["old"])
             let ask = Asker(world)
             ask.call("stored(\"new\")") { index.stored("new") }

@@ -90,6 +90,8 @@ public enum Chapter7Checks {
                              + "이미 append한 줄은 그래도 쓰여야 합니다 ([weak self] 블록은 journal이 사라진 것을 보고 그 줄을 버립니다)")
         }
         guard run.passed else { return }
+        journalSlowAndShared(E.self, run)
+        guard run.passed else { return }
         journalValues(E.self, run)
     }
 
@@ -196,6 +198,8 @@ public enum Chapter7Checks {
         twoCallers(E.self, run)
         guard run.passed else { return }
         storeValues(E.self, run)
+        guard run.passed else { return }
+        storeSerializers(E.self, run)
     }
 
     /// Two callers store at the same time: whichever store reaches ioQueue first, the callbacks

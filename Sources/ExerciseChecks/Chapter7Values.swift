@@ -80,6 +80,42 @@ extension Chapter7Checks {
         }
     }
 
+    /// Two serializers, as an image stored as PNG and then as JPEG: each store's bytes are what
+    /// its own serializer makes of its value.
+    static let serializers: [(name: String, make: @Sendable (String) -> String)] = [
+        ("upper", { $0.uppercased() }),
+        ("bracket", { "[" + $0 + "]" }),
+    ]
+
+    /// 07-one-queue: every pair of stores, each value with either serializer, into a new pipeline:
+    /// the file holds the second store's bytes, made by the second store's serializer.
+    static func storeSerializers<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
+        let stores = ["a", "b"].flatMap { value in serializers.indices.map { (value, $0) } }
+        let pairs = stores.flatMap { first in stores.map { [first, $0] } }
+        runOnce(run, CheckMessage("\(pairs.count) pipelines, each given two stores, each with one of two serializers",
+                                 ko: "pipeline \(pairs.count)개에 각각 store 두 번, 직렬화 함수는 둘 중 하나씩")) { world in
+            for pair in pairs {
+                let pipeline = E()
+                for (value, kind) in pair { pipeline.store(value, serializer: serializers[kind].make, done: {}) }
+                world.settle()
+                let file = pipeline.state.file
+                let (value, kind) = pair[1]
+                let expected = serializers[kind].make(value)
+                guard file != expected else { continue }
+                let told = pair.map { "store(\"\($0.0)\", serializer: \(serializers[$0.1].name)) → \"\(serializers[$0.1].make($0.0))\"" }
+                    .joined(separator: ", then ")
+                let toldKo = pair.map { "store(\"\($0.0)\", serializer: \(serializers[$0.1].name)) → \"\(serializers[$0.1].make($0.0))\"" }
+                    .joined(separator: ", 이어서 ")
+                let same = pair[0].0 == value
+                world.fail("\(told) in a new pipeline; the file holds \"\(file)\", not \"\(expected)\": each store writes the bytes its "
+                           + "own serializer makes of its value\(same ? ", also when the store before it had the same value" : "")",
+                           ko: "새 pipeline에 \(toldKo). 파일에 남은 것은 \"\(expected)\"가 아니라 \"\(file)\"입니다: store마다 자기 "
+                           + "serializer가 그 값으로 만든 바이트를 씁니다\(same ? ". 바로 앞 store의 값이 같았더라도 그렇습니다" : "")")
+                return
+            }
+        }
+    }
+
     /// What went wrong with `values` stored in order into a new pipeline (nil: nothing).
     static func storeFailure(_ values: [String], done: [Int], state: (file: String, callbacks: [String])) -> CheckMessage? {
         let bytes = values.map(upper)

@@ -196,14 +196,21 @@ extension Chapter8Checks {
                                                                             ko: "store(\"\(value)\", forKey: \"K\") (cache \(index))"))
             }
         }
+        guard run.passed else { return }
+        slowDiskAndMainThread(E.self, run)
     }
 }
 
 /// One `retrieve` call of the check and what its completion saw: each call's value, whether it ran
 /// on ioQueue, on the thread that called retrieve, and whether retrieve had returned by then.
 // @unchecked Sendable: touched only by the thread holding the explored run's baton.
-private final class Retrieval: @unchecked Sendable {
-    struct Call { var value: String?, onQueue: Bool, onCaller: Bool, afterReturn: Bool }
+final class Retrieval: @unchecked Sendable {
+    struct Call {
+        var value: String?
+        var onQueue: Bool
+        var onCaller: Bool
+        var afterReturn: Bool
+    }
 
     let key: String
     let synchronously: Bool
@@ -214,6 +221,8 @@ private final class Retrieval: @unchecked Sendable {
     private var callsAtReturn = 0
     /// Whether the disk held nothing under `key` when retrieve returned (a miss, as far as it could tell).
     private var missAtReturn = false
+    /// What the completion does after it is recorded (another read, as a completion may make).
+    var insideCompletion: (@Sendable () -> Void)?
 
     init(_ key: String, synchronously: Bool, from: CheckMessage = "", context: CheckMessage = "") {
         self.key = key
@@ -235,6 +244,7 @@ private final class Retrieval: @unchecked Sendable {
             world.tell(CheckMessage("\(name.english)'s completion gets \(value.map { "\"\($0)\"" } ?? "nil")",
                                     ko: "\(name.ko)의 completion이 받은 값: \(value.map { "\"\($0)\"" } ?? "nil")"))
             calls.append(Call(value: value, onQueue: ioQueue.isCurrent, onCaller: ThreadIdentity.current == caller, afterReturn: returned))
+            insideCompletion?()
         }
         returned = true
         callsAtReturn = calls.count
@@ -314,13 +324,15 @@ private final class Retrieval: @unchecked Sendable {
 /// a read is checked for where it runs (the asynchronous one on ioQueue, the synchronous one on
 /// its caller's thread); one queued read can be held until the check lets it go.
 // @unchecked Sendable: touched only by the thread holding the explored run's baton.
-private final class DiskWatch: @unchecked Sendable {
+final class DiskWatch: @unchecked Sendable {
     private let ioQueue: WatchedQueue
     private let disk: CountingDisk
     private let world: ScheduleWorld
     /// The retrieve call running now on some thread, with its caller's identity.
     private var current: (read: Retrieval, caller: UInt)?
     private var hold: ControlledSemaphore?
+    /// On a virtual clock: how long each write takes (a slow disk), in seconds.
+    var writeTakes: Double?
     /// Disk writes so far (a store writes once).
     private var writes = 0
 
@@ -335,6 +347,7 @@ private final class DiskWatch: @unchecked Sendable {
                            ko: "store의 \"\(name)\" 쓰기가 ioQueue 밖에서 실행됐습니다: 쓰기는 ioQueue에서 해야 합니다")
             }
             world.step(CheckMessage("writes \"\(name)\"", ko: "\"\(name)\" 씀"))
+            if let seconds = writeTakes { ControlledThread.sleep(forTimeInterval: seconds, line: 0) }
         }
         disk.watchReads { [self] name in read(name) }
     }
@@ -424,4 +437,4 @@ extension Chapter8Checks {
     }
 }
 
-private func calling(_ code: String) -> CheckMessage { CheckMessage("calls \(code)", ko: "\(code) 호출") }
+func calling(_ code: String) -> CheckMessage { CheckMessage("calls \(code)", ko: "\(code) 호출") }

@@ -16,7 +16,7 @@
 
 public enum PlainMemoryRewrite {
     /// Names that order memory in ways the explorer does not model.
-    static let uncontrolled = ["NSRecursiveLock", "NSCondition", "os_unfair_lock", "OSAllocatedUnfairLock",
+    static let uncontrolled = ["NSCondition", "os_unfair_lock", "OSAllocatedUnfairLock",
                                "pthread_mutex", "pthread_rwlock", "objc_sync", ".barrier"]
 
     /// The source with its watchable properties wrapped, and their names in order (none: unchanged).

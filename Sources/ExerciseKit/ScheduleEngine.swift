@@ -36,7 +36,8 @@ struct Pending {
 // @unchecked Sendable: its state is touched only by the thread holding the execution's baton.
 final class ScheduledThread: @unchecked Sendable {
     let id: Int
-    let name: CheckMessage
+    /// What the story calls it (the check's own thread is renamed when it plays the main thread).
+    var name: CheckMessage
     /// Strong: a worker let go at the end of a run still reads it (`dispose` breaks the cycle).
     let execution: Execution
     /// Signalled when this thread may run.
@@ -52,6 +53,11 @@ final class ScheduledThread: @unchecked Sendable {
     var lastSite: CheckMessage = CheckMessage("", ko: "")
     /// What `ThreadIdentity.current` says on this thread: never the number of another thread.
     let identity = ThreadSlot.freshSerial()
+    /// Whether this thread plays the app's main thread (`Thread.isMainThread` is true on it).
+    var isMain = false
+    /// The main thread between its calls, back at its run loop (ScheduleWorld.settle): the main
+    /// queue's blocks may run then, and only then or after it ended.
+    var atRunLoop = false
 
     init(id: Int, name: CheckMessage, execution: Execution, clock: VectorClock) {
         self.id = id
@@ -92,6 +98,11 @@ public final class Execution: @unchecked Sendable {
     /// While true, timers do not fire unless nobody else can go (the scenario holds time still
     /// around a call that must return long before any deadline).
     var timeHeld = false
+    /// The thread playing the app's main thread, if the scenario has one (ScheduleWorld.spawn).
+    var mainThread: ScheduledThread?
+    /// Whether the main thread is free for the main queue's blocks: none plays it, or it waits at
+    /// its run loop, or it has ended.
+    var mainThreadFree: Bool { mainThread.map { $0.finished || $0.atRunLoop } ?? true }
     /// The run's virtual clock, its run loops and timers (off unless the options turn it on).
     let timeline = VirtualTimeline()
 

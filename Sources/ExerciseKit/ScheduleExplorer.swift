@@ -87,10 +87,25 @@ public final class ScheduleWorld: @unchecked Sendable {
 
     private var me: ScheduledThread? { Execution.current }
 
-    /// Starts a logical thread named `name` (its name is what the story calls it).
+    /// Starts a logical thread named `name` (its name is what the story calls it). With
+    /// `asMainThread`, it plays the app's main thread: `Thread.isMainThread` is true on it, and
+    /// `DispatchQueue.main`'s blocks run only while it waits in `settle` or after it has ended.
     @discardableResult
-    public func spawn(_ name: CheckMessage, _ body: @escaping @Sendable () -> Void) -> ScheduledHandle {
-        ScheduledHandle(execution.spawn(name, from: me, body))
+    public func spawn(_ name: CheckMessage, asMainThread: Bool = false, _ body: @escaping @Sendable () -> Void) -> ScheduledHandle {
+        let thread = execution.spawn(name, from: me, body)
+        if asMainThread {
+            thread.isMain = true
+            execution.mainThread = thread
+        }
+        return ScheduledHandle(thread)
+    }
+
+    /// The calling thread plays the app's main thread from now on (see `spawn(_:asMainThread:_:)`).
+    public func actAsMainThread() {
+        guard let me else { return }
+        me.isMain = true
+        me.name = CheckMessage("the main thread (the check's)", ko: "메인 스레드(확인 프로그램)")
+        execution.mainThread = me
     }
 
     /// Waits until `handle`'s thread has ended; what it did happens before what follows.
@@ -105,9 +120,11 @@ public final class ScheduleWorld: @unchecked Sendable {
     public func settle() {
         guard let me else { return }
         let execution = self.execution
+        me.atRunLoop = true   // on the main thread: back at its run loop, where the main queue's blocks run
         execution.point(me, Pending(label: CheckMessage("waits until all queued work is done", ko: "큐에 넣은 일이 모두 끝나기를 기다림"), enabled: {
             execution.threads.allSatisfy { $0 === me || $0.finished || ($0.pending.map { $0.idle && !$0.enabled() } ?? false) }
         }, quiet: true))
+        me.atRunLoop = false
         for thread in execution.threads where thread !== me { me.clock.join(thread.clock) }
     }
 

@@ -11,6 +11,8 @@ final class QueueModel: @unchecked Sendable {
     /// What the learner calls it ("propertyQueue", "the global queue").
     let name: CheckMessage
     let serial: Bool
+    /// `DispatchQueue.main`: its blocks run on the main thread, when that thread is free.
+    let isMainQueue: Bool
     unowned let execution: Execution
     private var items: [Item] = []
     private var worker: ScheduledThread?
@@ -28,9 +30,10 @@ final class QueueModel: @unchecked Sendable {
         let clock = SyncClock()
     }
 
-    init(name: CheckMessage, serial: Bool, execution: Execution) {
+    init(name: CheckMessage, serial: Bool, execution: Execution, isMainQueue: Bool = false) {
         self.name = name
         self.serial = serial
+        self.isMainQueue = isMainQueue
         self.execution = execution
     }
 
@@ -81,6 +84,13 @@ final class QueueModel: @unchecked Sendable {
                                             + "(Dispatch는 여기서 프로그램을 멈춥니다)"))
             execution.point(thread, Pending(label: CheckMessage("wait for itself on \(name.english)", ko: "\(name.ko)에서 자기 자신을 기다림"),
                                             enabled: { false }))
+        } else if isMainQueue && thread.isMain {
+            execution.fail(CheckMessage("DispatchQueue.main.sync\(site.english) was called on the main thread: a deadlock (the main queue's "
+                                        + "blocks run on the main thread, which waits for them there)",
+                                        ko: "메인 스레드에서 DispatchQueue.main.sync\(site.ko)를 불렀습니다: 데드락입니다 (메인 큐의 블록은 "
+                                            + "메인 스레드에서 실행되는데, 그 메인 스레드가 여기서 블록을 기다립니다)"))
+            execution.point(thread, Pending(label: CheckMessage("waits for itself on the main queue", ko: "메인 큐에서 자기 자신을 기다림"),
+                                            enabled: { false }))
         }
         let turn = Turn()
         turn.clock.release(thread)
@@ -107,8 +117,10 @@ final class QueueModel: @unchecked Sendable {
     /// The worker's loop: take the next item when there is one; stop when the run ends.
     private func work() {
         guard let me = Execution.current else { return }
+        me.isMain = isMainQueue
         while true {
-            let proceed = execution.point(me, Pending(label: CheckMessage("takes the next item", ko: "다음 항목을 꺼냄"), enabled: { [unowned self] in !self.items.isEmpty },
+            let proceed = execution.point(me, Pending(label: CheckMessage("takes the next item", ko: "다음 항목을 꺼냄"),
+                                                      enabled: { [unowned self] in !self.items.isEmpty && (!self.isMainQueue || self.execution.mainThreadFree) },
                                                       idle: true, quiet: true))
             guard proceed, !items.isEmpty else { return }
             switch items.removeFirst() {

@@ -5,21 +5,30 @@
 import Dispatch
 import Foundation
 
-/// `NSLock`.
-// @unchecked Sendable: `base` is an NSLock; the per-run state lives in each run's model.
-public final class ControlledLock: @unchecked Sendable {
-    private let base = NSLock()
+/// `NSLock` (and, through `ControlledRecursiveLock`, `NSRecursiveLock`).
+// @unchecked Sendable: `base` is an NSLock or an NSRecursiveLock; the per-run state lives in each run's model.
+public class ControlledLock: @unchecked Sendable {
+    private let base: NSLocking
+    private let recursive: Bool
     public var name: String?
     /// What the story calls it when it is not a plain NSLock (set by `ControlledMutex`).
     var title: CheckMessage?
     private let madeAt: Int
 
-    public init(line: Int = #line) { madeAt = line }
+    public convenience init(line: Int = #line) { self.init(line: line, recursive: false) }
+
+    init(line: Int, recursive: Bool) {
+        madeAt = line
+        self.recursive = recursive
+        base = recursive ? NSRecursiveLock() : NSLock()
+    }
 
     private func model(_ thread: ScheduledThread) -> LockModel {
         thread.execution.model(for: self) {
             LockModel(name: title ?? name.map { CheckMessage("the lock \"\($0)\"", ko: "lock \"\($0)\"") }
-                ?? CheckMessage("the lock made at line \(madeAt)", ko: "\(madeAt)행에서 만든 lock"))
+                ?? (recursive ? CheckMessage("the recursive lock made at line \(madeAt)", ko: "\(madeAt)행에서 만든 재귀 lock")
+                    : CheckMessage("the lock made at line \(madeAt)", ko: "\(madeAt)행에서 만든 lock")),
+                      recursive: recursive)
         }
     }
 
@@ -34,7 +43,9 @@ public final class ControlledLock: @unchecked Sendable {
     }
 
     public func `try`(line: Int = #line) -> Bool {
-        guard let thread = Execution.controlling else { return base.try() }
+        guard let thread = Execution.controlling else {
+            return (base as? NSLock)?.try() ?? (base as? NSRecursiveLock)?.try() ?? false
+        }
         return model(thread).tryLock(thread, site: siteLabel(line))
     }
 
@@ -43,6 +54,12 @@ public final class ControlledLock: @unchecked Sendable {
         defer { unlock(line: line) }
         return try body()
     }
+}
+
+/// `NSRecursiveLock`: the thread holding it may lock it again (LockModel counts the depth).
+// @unchecked Sendable: as ControlledLock.
+public final class ControlledRecursiveLock: ControlledLock, @unchecked Sendable {
+    public init(line: Int = #line) { super.init(line: line, recursive: true) }
 }
 
 /// `Synchronization.Mutex`, as a class (its users only call `withLock`).

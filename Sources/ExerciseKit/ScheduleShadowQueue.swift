@@ -45,7 +45,8 @@ public final class ControlledQueue: @unchecked Sendable {
     func modelFor(_ thread: ScheduledThread) -> QueueModel { model(thread) }
 
     private func model(_ thread: ScheduledThread) -> QueueModel {
-        thread.execution.model(for: self) { QueueModel(name: name, serial: serial, execution: thread.execution) }
+        thread.execution.model(for: self) { QueueModel(name: name, serial: serial, execution: thread.execution,
+                                                               isMainQueue: self === Self.mainQueue) }
     }
 
     public func sync<T>(execute work: () throws -> T, line: Int = #line) rethrows -> T {

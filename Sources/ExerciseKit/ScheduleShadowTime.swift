@@ -185,8 +185,12 @@ public final class ControlledThread: @unchecked Sendable {
         sleep(forTimeInterval: date.timeIntervalSinceNow, line: line)
     }
 
-    /// No thread of an explored run is the main thread.
-    public static var isMainThread: Bool { VirtualClockAccess.thread == nil && Thread.isMainThread }
+    /// In an explored run: the thread a scenario starts as the main thread, and the main queue's
+    /// blocks (a `DispatchQueue.main.sync` block included, as Dispatch runs it on the main thread).
+    public static var isMainThread: Bool {
+        guard let thread = Execution.controlling else { return Thread.isMainThread }
+        return thread.isMain || thread.queues.contains { $0.isMainQueue }
+    }
 
     public static var current: Thread { Thread.current }
 }

@@ -2,35 +2,47 @@
 // a wait is an operation that can go only when its condition holds, and each release carries the
 // releasing thread's clock to the next acquire.
 
-/// A non-recursive lock's state within one run.
+/// A lock's state within one run. A non-recursive lock taken again by its holder is a deadlock; a
+/// recursive one counts the depth and is free when its holder has unlocked as often as it locked.
 // @unchecked Sendable: touched only by the thread holding the execution's baton.
 final class LockModel: @unchecked Sendable {
     let name: CheckMessage
+    private let recursive: Bool
     private(set) var owner: ScheduledThread?
+    private var depth = 0
     private let clock = SyncClock()
 
-    init(name: CheckMessage) { self.name = name }
+    init(name: CheckMessage, recursive: Bool = false) {
+        self.name = name
+        self.recursive = recursive
+    }
 
     func lock(_ thread: ScheduledThread, site: CheckMessage) {
         thread.lastSite = site
-        if owner === thread {
+        if owner === thread, !recursive {
             thread.execution.fail(CheckMessage("\(name.english) was locked again\(site.english) by the thread that already holds it: "
                                                + "a deadlock (an NSLock is not recursive)",
                                                ko: "\(name.ko): 이미 잡고 있는 스레드가 다시 잠갔습니다\(site.ko). 데드락입니다 "
                                                    + "(NSLock은 재귀 lock이 아닙니다)"))
         }
-        thread.execution.point(thread, Pending(label: CheckMessage("locks \(name.english)\(site.english)", ko: "\(name.ko) 잠금\(site.ko)"), enabled: { [unowned self] in self.owner == nil }))
-        owner = thread
-        clock.acquire(thread)
+        let recursive = self.recursive
+        thread.execution.point(thread, Pending(label: CheckMessage("locks \(name.english)\(site.english)", ko: "\(name.ko) 잠금\(site.ko)"),
+                                               enabled: { [unowned self] in self.owner == nil || (recursive && self.owner === thread) }))
+        take(thread)
     }
 
-    /// Takes the lock if it is free; never waits.
+    /// Takes the lock if it is free (or, recursive, already this thread's); never waits.
     func tryLock(_ thread: ScheduledThread, site: CheckMessage) -> Bool {
         thread.execution.point(thread, Pending(label: CheckMessage("tries \(name.english)\(site.english)", ko: "\(name.ko) 잠금 시도\(site.ko)"), enabled: { true }))
-        guard owner == nil else { return false }
-        owner = thread
-        clock.acquire(thread)
+        guard owner == nil || (recursive && owner === thread) else { return false }
+        take(thread)
         return true
+    }
+
+    private func take(_ thread: ScheduledThread) {
+        if owner !== thread { clock.acquire(thread) }
+        owner = thread
+        depth += 1
     }
 
     func unlock(_ thread: ScheduledThread, site: CheckMessage) {
@@ -38,8 +50,12 @@ final class LockModel: @unchecked Sendable {
             thread.execution.fail(CheckMessage("\(name.english) was unlocked\(site.english) by a thread that does not hold it",
                                                ko: "\(name.ko): 잡고 있지 않은 스레드가 풀었습니다\(site.ko)"))
         }
-        clock.release(thread)
-        owner = nil
+        depth = max(0, depth - 1)
+        if depth == 0 || owner !== thread {
+            clock.release(thread)
+            owner = nil
+            depth = 0
+        }
         thread.execution.point(thread, Pending(label: CheckMessage("unlocks \(name.english)\(site.english)", ko: "\(name.ko) 해제\(site.ko)"), enabled: { true }))
     }
 }
@@ -118,3 +134,4 @@ final class GroupModel: @unchecked Sendable {
         }
     }
 }
+

@@ -409,7 +409,7 @@ enum Checking {
                 ? Terminal.styled("✔", .green) : Terminal.styled("✘", .red)
             let others = mine.filter { if case .alternative = $0.kind { return true } else { return false } }.count
             print("\(mark) \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) solution passes · shipped stub fails · \(count) near-misses rejected"
-                  + (others > 0 ? " · \(others) right answer\(others == 1 ? "" : "s") written blind pass" : "")
+                  + (others > 0 ? " · \(others) other right answer\(others == 1 ? "" : "s") pass" : "")
                   + (line.isEmpty ? "" : "\n    " + line.joined(separator: "\n    ")))
         }
         print("\n\(rejected) near-misses rejected (of \(nearMisses)).")

@@ -18,22 +18,23 @@ enum ControlledPrimitives {
     public typealias DispatchGroup = ControlledGroup
     public typealias DispatchSemaphore = ControlledSemaphore
     public typealias NSLock = ControlledLock
+    public typealias NSRecursiveLock = ControlledRecursiveLock
     public typealias Mutex<Value> = ControlledMutex<Value>
     public typealias Atomic<Value: AtomicRepresentable> = ControlledAtomic<Value>
+    public typealias Thread = ControlledThread
 
     """
 
     /// The exercises whose checks keep a virtual clock (timers, deadlines, sleeps): their module
     /// also gets time's names. Tests/Exercises/ZZControlledTime.swift gives the reference solutions
     /// the same (ControlledPrimitivesTests keeps the two in step).
-    static let timedExercises: Set<String> = ["10-clean-timer", "10-resume-once"]
+    static let timedExercises: Set<String> = ["07-async-journal", "08-sync-read-anywhere", "10-clean-timer", "10-resume-once"]
 
     static let timedNames = """
     public typealias Timer = ControlledTimer
     public typealias RunLoop = ControlledRunLoop
     public typealias DispatchTime = ControlledTime
     public typealias DispatchWallTime = ControlledTime
-    public typealias Thread = ControlledThread
 
     """
 
@@ -46,8 +47,8 @@ enum ControlledPrimitives {
     /// the controlled ones, so the explored schedules would not see them.
     static func qualifiedSpellings(in source: String, exercise: String = "") -> [String] {
         let modules = ["Dispatch", "Foundation", "Synchronization"]
-        let names = ["DispatchQueue", "DispatchGroup", "DispatchSemaphore", "NSLock", "Mutex", "Atomic"]
-            + (timedExercises.contains(exercise) ? ["Timer", "RunLoop", "DispatchTime", "DispatchWallTime", "Thread"] : [])
+        let names = ["DispatchQueue", "DispatchGroup", "DispatchSemaphore", "NSLock", "NSRecursiveLock", "Mutex", "Atomic", "Thread"]
+            + (timedExercises.contains(exercise) ? ["Timer", "RunLoop", "DispatchTime", "DispatchWallTime"] : [])
         var found: [String] = []
         for module in modules {
             for name in names where source.contains("\(module).\(name)") && !found.contains("\(module).\(name)") {

@@ -116,7 +116,7 @@ struct PlainMemoryTests {
 
     @Test("a file with a lock the explorer does not control, or a barrier, is left as written")
     func uncontrolled() {
-        for marker in ["NSRecursiveLock()", "queue.async(flags: .barrier) {}"] {
+        for marker in ["NSCondition()", "queue.async(flags: .barrier) {}"] {
             let source = "final class Box {\n    var value = 0\n    func f() { \(marker) }\n}\n"
             #expect(PlainMemoryRewrite.watched(source).names.isEmpty)
         }

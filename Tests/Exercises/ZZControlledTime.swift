@@ -10,6 +10,7 @@ import Synchronization
 public typealias DispatchQueue = ControlledQueue
 public typealias DispatchGroup = ControlledGroup
 public typealias DispatchSemaphore = ControlledSemaphore
+public typealias NSRecursiveLock = ControlledRecursiveLock
 public typealias Mutex<Value> = ControlledMutex<Value>
 public typealias Atomic<Value: AtomicRepresentable> = ControlledAtomic<Value>
 public typealias Timer = ControlledTimer
