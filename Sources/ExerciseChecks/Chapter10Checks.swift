@@ -87,6 +87,9 @@ public enum Chapter10Checks {
             BridgePath(name: CheckMessage("empty data (0 bytes) from another thread", ko: "다른 스레드에서 온 빈 데이터(0 bytes)"),
                        callback: .at(0.1, .success(Data())), expected: .data(Data())),
             BridgePath(name: CheckMessage("no callback at all", ko: "콜백이 아예 없음"), callback: .never, expected: .timedOut),
+            // A long timeout is a timeout too (an hour of virtual time costs nothing).
+            BridgePath(name: CheckMessage("no callback at all, a long timeout", ko: "콜백이 아예 없음, 긴 타임아웃"), callback: .never,
+                       expected: .timedOut, timeout: 3_600),
             // An empty key is a key: it gets loaded and answered like any other.
             BridgePath(name: CheckMessage("an empty key \"\", data from another thread", ko: "빈 key \"\", 다른 스레드에서 온 데이터"),
                        callback: .at(0.1, .success(payload)), expected: .data(payload), key: ""),
@@ -101,12 +104,15 @@ public enum Chapter10Checks {
         let code = (run.source ?? "").split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
         let usesTask = code.contains { $0.contains("Task {") || $0.contains("Task.sleep") || $0.contains("Task.detached") }
         for path in paths {
-            let title = CheckMessage("\(path.name.english) (timeout \(ScheduleWorld.text(seconds: BridgePath.timeout)))",
-                                     ko: "\(path.name.ko) (타임아웃 \(ScheduleWorld.text(seconds: BridgePath.timeout)))")
+            let title = CheckMessage("\(path.name.english) (timeout \(ScheduleWorld.text(seconds: path.timeout)))",
+                                     ko: "\(path.name.ko) (타임아웃 \(ScheduleWorld.text(seconds: path.timeout)))")
             let held = run.explore(title, options) { world in
                 path.explore(E.self, world, usesTask: usesTask)
             }
             if !held { return }
+        }
+        run.explore(CheckMessage("three loads in flight at once, two of one key", ko: "동시에 진행 중인 load 세 개, 그중 둘은 같은 key"), options) { world in
+            overlappingLoads(E.self, world)
         }
     }
 
@@ -178,6 +184,8 @@ struct BridgePath: Sendable {
     let expected: BridgeOutcome?
     /// The key this path asks for ("" is a key too: a URL with no string still gets an answer).
     var key: String = BridgePath.key
+    /// The timeout this path passes to start, in seconds.
+    var timeout: TimeInterval = BridgePath.timeout
 
     /// One run of the path: start, then everything that follows on the virtual clock.
     func explore<E: ResumeOnceExercise>(_: E.Type, _ world: ScheduleWorld, usesTask: Bool) {
@@ -202,14 +210,14 @@ struct BridgePath: Sendable {
             case .never: break
             }
         }
-        E.start(key: key, timeout: Self.timeout, load: load, continuation: Chapter10Checks.ListContinuation(resumes, world))
+        E.start(key: key, timeout: timeout, load: load, continuation: Chapter10Checks.ListContinuation(resumes, world))
         let returnedAt = world.nowNanoseconds
         world.settle()
         judge(world, resumes: resumes.values, keys: keys.values, calledBack: calledBack.values.first, returnedAt: returnedAt, usesTask: usesTask)
     }
 
     private func judge(_ world: ScheduleWorld, resumes: [TimedResume], keys: [String], calledBack: Int64?, returnedAt: Int64, usesTask: Bool) {
-        let timeout = Self.timeout, deadline = Int64((Self.timeout * 1e9).rounded())
+        let timeout = self.timeout, deadline = Int64((timeout * 1e9).rounded())
         func at(_ nanoseconds: Int64) -> String { ScheduleWorld.text(seconds: Double(nanoseconds) / 1e9) }
         /// The path's name, then what went wrong on it.
         func fail(_ english: String, ko korean: String) { world.fail(name + CheckMessage(english, ko: korean)) }

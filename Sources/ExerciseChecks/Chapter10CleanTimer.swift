@@ -21,6 +21,7 @@ extension Chapter10Checks {
     /// freed and its timer invalidated at once (in deinit), and nothing runs after. Two stores on
     /// one thread keep their own intervals and ends.
     public static func cleanTimer<E: CleanTimerExercise>(_: E.Type, _ run: CheckRun) {
+        let source = run.source
         if let line = callsOnCleanItself(run.source) {
             run.fail("line \(line) calls onClean() itself: the timer must call removeExpired(). onClean only tells the check that "
                      + "removeExpired() ran; a store whose timer skips removeExpired() never removes an expired value",
@@ -51,7 +52,7 @@ extension Chapter10Checks {
             world.runRunLoop(until: aliveUntil + interval * Double(ticks))
             let firedAfter = (timer?.fireCount ?? 0) > firesAtRelease
             let after = cleans.values.count - whileAlive.count
-            world.expect(freed, notFreed)
+            world.expect(freed, notFreed(source))
             guard freed else { return }
             if validAtRelease {
                 if timer?.isValid ?? true {
@@ -92,7 +93,7 @@ extension Chapter10Checks {
             world.runRunLoop(until: 0.3)
             let ticksA = Set(cleansA.values.map(\.at)), ticksB = Set(cleansB.values.map(\.at))
             let wantedA = Set(tickTimes(0.02, until: 0.105)), wantedB = Set(tickTimes(0.03, until: 0.225))
-            world.expect(watchedA == nil && watchedB == nil, notFreed)
+            world.expect(watchedA == nil && watchedB == nil, notFreed(source))
             world.expect(ticksA == wantedA && ticksB == wantedB,
                          "with two stores on one thread, store A (cleanInterval 0.02 s, let go at 0.105 s) cleaned at "
                          + "\(times(ticksA)) and store B (0.03 s, let go at 0.225 s) at \(times(ticksB)); each must clean "
@@ -101,6 +102,26 @@ extension Chapter10Checks {
                          ko: "한 스레드에 store 두 개를 두었을 때 store A(cleanInterval 0.02 s, 0.105 s에 놓음)가 청소한 시각: "
                          + "\(times(ticksA)), store B(0.03 s, 0.225 s에 놓음)가 청소한 시각: \(times(ticksB)). store마다 자기 tick에만 "
                          + "청소해야 합니다 (A: \(times(wantedA)); B: \(times(wantedB))) — 한 store의 timer나 상태가 다른 store에 닿지 않나요?")
+        }
+        // A store let go before its first tick: deinit stops the timer whether or not it has fired.
+        run.explore(CheckMessage("a store let go before its first tick", ko: "첫 tick 전에 놓은 store"), options) { world in
+            let cleans = LockedList<CleanSeen>()
+            var store: E? = E(cleanInterval: 1, onClean: { cleans.append(seen(world)) })
+            weak var watched: E?
+            watched = store
+            world.runRunLoop(until: 0.5)
+            let timer = store?.timerProbe.map { $0 as AnyObject } as? ControlledTimer
+            store = nil
+            let freed = watched == nil, validAtRelease = timer?.isValid ?? false
+            world.runRunLoop(until: 3.5)
+            world.expect(freed, notFreed(source))
+            guard freed else { return }
+            world.expect(!validAtRelease, "a store with cleanInterval 1 s was let go at 0.5 s, before its first tick, and its timer was still "
+                         + "valid when deinit returned: deinit stops the timer whether or not it has fired yet",
+                         ko: "cleanInterval 1 s인 store를 첫 tick 전인 0.5 s에 놓았는데, deinit이 돌아올 때 timer가 아직 유효했습니다: "
+                         + "timer가 한 번이라도 실행됐든 아니든 deinit에서 멈춰야 합니다")
+            world.expect(cleans.values.isEmpty, "removeExpired() ran \(cleans.values.count) time(s) after a store let go before its first tick was freed",
+                         ko: "첫 tick 전에 놓아 해제된 store의 removeExpired()가 그 뒤에 \(cleans.values.count)번 실행됐습니다")
         }
         // Kingfisher's own interval (120 s: `MemoryStorage.Config.init`'s default `cleanInterval`,
         // Sources/Cache/MemoryStorage.swift at 8.11.0): the clock jumps,
@@ -187,8 +208,9 @@ extension Chapter10Checks {
                 return CheckMessage("cleanTimer is not the Timer the check controls: write the plain name `Timer` (not Foundation.Timer)",
                                     ko: "cleanTimer가 확인이 제어하는 Timer가 아닙니다: Foundation.Timer 대신 그냥 `Timer`라고 쓰세요")
             case .invalidated?, .onRunLoopOfCheck?:
-                return never + CheckMessage("the timer on the store's run loop never called it",
-                                            ko: "store의 run loop에 있는 timer가 한 번도 부르지 않았습니다")
+                let due = ScheduleWorld.text(seconds: interval)
+                return never + CheckMessage("the timer on the store's run loop never called it (with cleanInterval \(due), the first tick was due at \(due))",
+                                            ko: "store의 run loop에 있는 timer가 한 번도 부르지 않았습니다 (cleanInterval이 \(due)이니 첫 tick은 \(due)에 와야 했습니다)")
             }
         }
         let wanted = tickTimes(interval, until: until), ran = Set(cleans.map(\.at))
@@ -205,11 +227,22 @@ extension Chapter10Checks {
         return nil
     }
 
-    private static let notFreed = CheckMessage("the store was not freed when its last owner let it go: the run loop holds the timer, "
-        + "and the timer's closure holds the store. Capture it weakly ([weak self]); a method reference such as "
-        + "`removeExpired` passed as the closure holds self strongly too",
-        ko: "마지막 소유자가 놓았는데도 store가 해제되지 않았습니다: run loop가 timer를 붙잡고, timer의 클로저가 store를 붙잡습니다. "
-        + "약하게 캡처하세요([weak self]). `removeExpired` 같은 메서드 참조를 클로저로 넘겨도 self를 강하게 붙잡습니다")
+    /// The store outlived its last owner: the usual cause is the timer's closure holding it, but a
+    /// file whose timer captures it weakly is told to look elsewhere (never a cause it does not have).
+    private static func notFreed(_ source: String?) -> CheckMessage {
+        let code = (source ?? "").replacingOccurrences(of: " ", with: "")
+        if code.contains("[weakself]") || code.contains("[unownedself]") {
+            return CheckMessage("the store was not freed when its last owner let it go, though the timer's closure captures it weakly: "
+                                + "something else still holds it (a `static` or global list, another closure, the store itself)",
+                                ko: "마지막 소유자가 놓았는데도 store가 해제되지 않았습니다. timer의 클로저는 약하게 캡처하니, 다른 무언가가 "
+                                + "아직 붙잡고 있습니다 (`static`이나 전역 목록, 다른 클로저, store 자신)")
+        }
+        return CheckMessage("the store was not freed when its last owner let it go: the run loop holds the timer, "
+            + "and the timer's closure holds the store. Capture it weakly ([weak self]); a method reference such as "
+            + "`removeExpired` passed as the closure holds self strongly too",
+            ko: "마지막 소유자가 놓았는데도 store가 해제되지 않았습니다: run loop가 timer를 붙잡고, timer의 클로저가 store를 붙잡습니다. "
+            + "약하게 캡처하세요([weak self]). `removeExpired` 같은 메서드 참조를 클로저로 넘겨도 self를 강하게 붙잡습니다")
+    }
 
     private static let stoppedLate = CheckMessage("the store was freed, but its timer stayed valid until it fired once more and found nil: "
         + "stop it when the store goes — invalidate it in deinit — not on a later tick",

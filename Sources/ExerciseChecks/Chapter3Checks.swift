@@ -68,11 +68,11 @@ public enum Chapter3Checks {
                    ko: "update를 한 번 불렀는데 본문이 \(bodyRuns.value)번 실행됐습니다: 본문은 propertyQueue.sync 안에서 "
                        + "`_settings` 자체에 대해 한 번만 실행하세요")
         run.expect(bodyRuns.value != 1 || !bodyOffQueue.isSet, "update ran its body off propertyQueue: reading `_settings`, running the body and writing "
-                   + "it back must all happen inside one propertyQueue.sync (a body run between two trips through the queue, "
-                   + "even under a lock of your own, lets a `settings = …` from another thread in between and then overwrites it)",
-                   ko: "update가 propertyQueue 밖에서 본문을 실행했습니다: `_settings` 읽기, 본문 실행, 다시 쓰기는 모두 한 번의 "
-                       + "propertyQueue.sync 안에서 일어나야 합니다 (큐를 두 번 오가는 사이에 본문을 실행하면, 따로 만든 lock "
-                       + "아래에서라도, 다른 스레드의 `settings = …`가 그 사이에 끼어들었다가 덮어써집니다)")
+                   + "it back must all happen inside one propertyQueue.sync, the one critical section the header asks for (between "
+                   + "two trips through the queue, even under a lock of your own, a `settings = …` from another thread can come in)",
+                   ko: "update가 propertyQueue 밖에서 본문을 실행했습니다: `_settings` 읽기, 본문 실행, 다시 쓰기는 모두 머리말이 "
+                       + "말하는 하나의 critical section, 곧 한 번의 propertyQueue.sync 안에서 일어나야 합니다 (큐를 두 번 오가는 "
+                       + "사이에는, 따로 만든 lock 아래에서라도, 다른 스레드의 `settings = …`가 끼어들 수 있습니다)")
         guard run.passed else { return }
 
         // 2. Explored: every schedule of two updates (≤ 2 preemptions, then seeded random ones).
@@ -225,6 +225,18 @@ public enum Chapter3Checks {
                    + "\(holder.appliedLimits)",
                    ko: "이미 가진 limit (6, 4)를 다시 설정한 뒤 limits를 읽으니 \(reread)였고, (8, 2)를 설정하자 NSCache의 limit은 "
                    + "\(holder.appliedLimits)였습니다")
+        guard run.passed else { return }
+        // 1d. A second cache given the limits the first one has now: each cache applies its own
+        //     (state kept in a `static` or a global is shared by every cache, and skips this one).
+        let second = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
+        second.limits = Limits(totalCostLimit: 8, countLimit: 2)
+        run.expect(second.appliedLimits == Limits(totalCostLimit: 8, countLimit: 2),
+                   "a second cache, made with (100, 10), was set to (8, 2) — the limits the first cache has — and its NSCache is "
+                   + "limited to \(second.appliedLimits): each cache applies the limits it is given to its own NSCache, whatever "
+                   + "another cache has",
+                   ko: "(100, 10)으로 만든 두 번째 캐시에 첫 번째 캐시와 같은 (8, 2)를 설정했는데, 그 NSCache의 limit은 "
+                   + "\(second.appliedLimits)입니다: 캐시마다 받은 limit을 자기 NSCache에 적용해야 합니다. 다른 캐시가 무엇을 "
+                   + "가졌든 상관없습니다")
         guard run.passed else { return }
 
         // 2. Explored: while another thread holds the lock, a read of `limits` must not get

@@ -93,10 +93,10 @@ public enum Chapter4Checks {
         // NSCache may already have evicted the value: the key must go all the same.
         cache.probes.storage.evict(forKey: "Avatar-C")
         cache.remove(forKey: "Avatar-C", pause: {})
-        run.expect(!cache.keys.contains("Avatar-C"), "remove(\"Avatar-C\") after NSCache had evicted its value left the key in keys: "
-                   + "remove the key whatever the cache still holds (a key removed only if its value is present leaks forever)",
-                   ko: "NSCache가 값을 퇴출한 뒤 부른 remove(\"Avatar-C\")가 keys에 key를 남겼습니다: 캐시에 무엇이 남아 있든 "
-                       + "key는 지우세요 (값이 있을 때만 지우는 key는 영원히 새어 나갑니다)")
+        run.expect(!cache.keys.contains("Avatar-C"), "remove(\"Avatar-C\") after NSCache had evicted its value returned with the key "
+                   + "still in keys: when remove returns, the key is gone, whatever the cache still holds",
+                   ko: "NSCache가 값을 퇴출한 뒤 부른 remove(\"Avatar-C\")가 돌아왔을 때 key가 아직 keys에 있었습니다: remove가 "
+                       + "돌아올 때는 캐시에 무엇이 남아 있든 key가 없어야 합니다")
         // A key never stored (or removed twice): nothing to remove, and the lock let go all the same.
         cache.remove(forKey: "Never-Stored", pause: {})
         cache.remove(forKey: "Avatar-B", pause: {})
@@ -231,15 +231,17 @@ public enum Chapter4Checks {
         let expiredLeft = (0..<3).map { "Expired\($0)" }.filter(cache.isInStorage)
         let stillKeyed = expiredLeft.filter(cache.keys.contains)
         if !stillKeyed.isEmpty {
-            run.fail("after removeExpired, the expired values \(stillKeyed) are still in the cache *and* in keys: removeExpired "
-                     + "never dealt with them: every call must visit every key",
-                     ko: "removeExpired 뒤에도 만료된 값이 캐시에도 keys에도 그대로 있습니다: \(stillKeyed). removeExpired가 "
-                         + "그 값들을 건드리지도 않았습니다. 호출할 때마다 모든 key를 살펴야 합니다")
+            run.fail("when removeExpired returned, the expired values \(stillKeyed) were still in the cache *and* in keys: every "
+                     + "call must visit every key, and be done with them before it returns",
+                     ko: "removeExpired가 돌아왔을 때 만료된 값이 캐시에도 keys에도 그대로 있었습니다: \(stillKeyed). 호출할 때마다 "
+                         + "모든 key를 살펴야 하고, 돌아오기 전에 그 일을 마쳐야 합니다")
         } else {
-            run.expect(expiredLeft.isEmpty, "after removeExpired, the expired values \(expiredLeft) are still in the cache but gone from keys: "
-                       + "remove them from the cache, not only from keys (a value without its key is a ghost nobody can clean)",
-                       ko: "removeExpired 뒤, keys에서는 빠졌는데 캐시에는 남은 만료된 값이 있습니다: \(expiredLeft). keys에서만이 "
-                           + "아니라 캐시에서도 지우세요 (key 없는 값은 아무도 치울 수 없는 유령입니다)")
+            run.expect(expiredLeft.isEmpty, "when removeExpired returned, the expired values \(expiredLeft) were still in the cache but gone "
+                       + "from keys: when it returns, each expired value is gone from the cache as well as its key from keys (a value "
+                       + "without its key is a ghost nobody can clean)",
+                       ko: "removeExpired가 돌아왔을 때, keys에서는 빠졌는데 캐시에는 남은 만료된 값이 있었습니다: \(expiredLeft). "
+                           + "돌아올 때는 만료된 값이 keys뿐 아니라 캐시에서도 사라져 있어야 합니다 (key 없는 값은 아무도 치울 수 "
+                           + "없는 유령입니다)")
         }
         run.expect(cache.keys.subtracting(live).filter { !$0.hasPrefix("Expired") }.isEmpty,
                    "after 14 values were evicted, keys has \(cache.keys.count) entries for \(live.count) live values: "
@@ -257,23 +259,27 @@ public enum Chapter4Checks {
         guard run.passed else { return }
 
         // 1b. Nothing expired, most values evicted: one call drops all their keys (not only when
-        //     something expired, not only the first few in some order: more keys than any small
-        //     cut-off, the live ones at both ends of the sorted order and in the middle).
+        //     something expired, not only the first few in some order: more keys than any
+        //     cut-off a cache of images would call large, the live ones at both ends of the sorted
+        //     order and in the middle; half never expire, and their keys are reconciled too).
         let evictedOnly = E()
-        let total = 1_500
-        let liveNames: Set<String> = ["E0000", "E0750", "E1499"]
-        let names = (0..<total).map { "E" + String(repeating: "0", count: 4 - String($0).count) + String($0) }
-        for (i, name) in names.enumerated() { evictedOnly.store(i, forKey: name, expiresAt: later) }
+        let total = 10_050
+        let liveNames: Set<String> = ["E00000", "E05025", "E10049"]
+        let names = (0..<total).map { "E" + String(repeating: "0", count: 5 - String($0).count) + String($0) }
+        for (i, name) in names.enumerated() { evictedOnly.store(i, forKey: name, expiresAt: i % 2 == 0 ? later : .distantFuture) }
         for name in names where !liveNames.contains(name) { evictedOnly.probes.storage.evict(forKey: name) }
         evictedOnly.removeExpired(at: Date())
         let stale = evictedOnly.keys.subtracting(liveNames)
         let evicted = total - liveNames.count
-        run.expect(stale.isEmpty, "\(evicted) of \(total) values were evicted and none had expired; one removeExpired left \(stale.count) "
-                   + "of their keys (e.g. \(stale.sorted().suffix(2))): each call must drop the key of every evicted value, "
-                   + "all of them, whether or not anything expired",
-                   ko: "값 \(total)개 중 \(evicted)개가 퇴출됐고 만료된 것은 없습니다. removeExpired를 한 번 부른 뒤 그 key 중 "
-                       + "\(stale.count)개가 남았습니다 (예: \(stale.sorted().suffix(2))): 만료된 것이 있든 없든, 호출할 때마다 "
-                       + "퇴출된 모든 값의 key를 하나도 빠짐없이 지워야 합니다")
+        let neverExpiring = stale.filter { Int($0.dropFirst()).map { $0 % 2 == 1 } ?? false }.count
+        run.expect(stale.isEmpty, "\(evicted) of \(total) values were evicted (half of them stored with expiresAt: .distantFuture) and none had "
+                   + "expired; one removeExpired left \(stale.count) of their keys (\(neverExpiring) of a never-expiring value; e.g. "
+                   + "\(stale.sorted().suffix(2))): each call must drop the key of every evicted value, all of them, whether or not "
+                   + "anything expired, whether or not it ever expires",
+                   ko: "값 \(total)개 중 \(evicted)개가 퇴출됐고(절반은 expiresAt: .distantFuture로 저장), 만료된 것은 없습니다. "
+                       + "removeExpired를 한 번 부른 뒤 그 key 중 \(stale.count)개가 남았습니다(그중 영원히 만료되지 않는 값의 것: "
+                       + "\(neverExpiring)개, 예: \(stale.sorted().suffix(2))): 만료된 것이 있든 없든, 값이 언젠가 만료되든 아니든, "
+                       + "호출할 때마다 퇴출된 모든 값의 key를 하나도 빠짐없이 지워야 합니다")
         run.expect(evictedOnly.keys.isSuperset(of: liveNames), "removeExpired dropped the keys of live values \(liveNames.sorted())",
                    ko: "removeExpired가 살아 있는 값의 key \(liveNames.sorted())를 지웠습니다")
         guard run.passed else { return }
@@ -330,6 +336,19 @@ public enum Chapter4Checks {
 
         // 4. Explored: a store, NSCache's own eviction and removeExpired on three threads, in every
         //    schedule (≤ 2 preemptions, then seeded random ones); no value may be left without its key.
+        run.explore(CheckMessage("an eviction, then removeExpired from one caller", ko: "퇴출 뒤, 호출 스레드 하나에서 removeExpired")) { world in
+            let cache = E()
+            cache.store(1, forKey: "k", expiresAt: later)
+            cache.probes.storage.evict(forKey: "k")
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) { cache.removeExpired(at: Date()) }
+            world.join(caller)
+            world.expect(!cache.keys.contains("k"), "NSCache evicted \"k\", then removeExpired ran on one caller, and keys still holds \"k\": "
+                         + "every call reconciles, whichever thread makes it",
+                         ko: "NSCache가 \"k\"를 퇴출한 뒤 호출 스레드 하나에서 removeExpired를 불렀는데, keys에 \"k\"가 그대로 있습니다: "
+                         + "어느 스레드에서 부르든 호출마다 맞춰야 합니다")
+        }
+        guard run.passed else { return }
+
         run.explore(CheckMessage("a store, an eviction and removeExpired", ko: "store, 퇴출, removeExpired")) { world in
             let cache = E()
             cache.store(1, forKey: "k", expiresAt: later)

@@ -25,8 +25,12 @@ extension Chapter6Checks {
                                                      ko: "removed(\"new\") 뒤에는 index가 그 이름에 더 이상 maybe라고 답하면 안 됩니다"))
             ask.expect(index, ["old": true], CheckMessage("removed(\"new\") must not forget other names",
                                                    ko: "removed(\"new\")가 다른 이름까지 잊으면 안 됩니다"))
+            ask.call("stored(\"kept\")") { index.stored("kept") }
             ask.call("removedAll()") { index.removedAll() }
-            ask.expect(index, ["old": false], CheckMessage("after removedAll() nothing is cached", ko: "removedAll() 뒤에는 캐시된 것이 하나도 없습니다"))
+            ask.expect(index, ["old": false], CheckMessage("after removedAll() nothing is cached: \"old\" (known at init) still says maybe",
+                                                     ko: "removedAll() 뒤에는 캐시된 것이 하나도 없습니다: \"old\"(init 때부터 알던 이름)가 아직 maybe입니다"))
+            ask.expect(index, ["kept": false], CheckMessage("after removedAll() nothing is cached: \"kept\", stored just before it, still says maybe",
+                                                      ko: "removedAll() 뒤에는 캐시된 것이 하나도 없습니다: 바로 앞에 저장한 \"kept\"가 아직 maybe입니다"))
             ask.call("stored(\"again\")") { index.stored("again") }
             ask.expect(index, ["again": true], CheckMessage("after removedAll() the set is empty, not nil: later stores are remembered",
                                                        ko: "removedAll() 뒤의 set은 nil이 아니라 빈 set입니다: 그 뒤에 저장한 이름은 기억해야 합니다"))
@@ -82,6 +86,11 @@ extension Chapter6Checks {
             ask.call("removed(\"x\") on an index with no set (nil)", ko: "set이 없는(nil) index에 removed(\"x\")") { unknown.removed("x") }
             ask.expect(unknown, ["x": true], CheckMessage("with no set (nil), every name stays a maybe, even after removed(_:)",
                                                          ko: "set이 없으면(nil) removed(_:) 뒤에도 모든 이름이 maybe로 남습니다"))
+            ask.call("stored(\"y\") on an index with no set (nil)", ko: "set이 없는(nil) index에 stored(\"y\")") { unknown.stored("y") }
+            ask.expect(unknown, ["y": true, "z": true], CheckMessage("with no set (nil), every name stays a maybe, even after stored(_:): "
+                       + "the index never knew what the folder holds, so one store does not make the other names certain misses",
+                       ko: "set이 없으면(nil) stored(_:) 뒤에도 모든 이름이 maybe로 남습니다: index는 폴더에 무엇이 있는지 처음부터 "
+                       + "몰랐으니, 저장 한 번으로 다른 이름들이 확실한 미스가 되지는 않습니다"))
             world.settle()
             for probe in [index, cased, emptied, unknown].map(\.queueProbe) {
                 world.expect(probe.violations.isEmpty, CheckMessage.joined(probe.violations, separator: "; "))

@@ -30,11 +30,27 @@ public protocol OneQueueExercise: AnyObject, Sendable {
 
 // MARK: The checks
 
+/// Whether the file's code captures `[weak self]` (or `[unowned self]`): only then does a message
+/// about work dropped after a release name that as a likely cause.
+func capturesWeakSelf(_ source: String?) -> Bool {
+    let code = (source ?? "").split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+        .joined().replacingOccurrences(of: " ", with: "")
+    return code.contains("[weakself") || code.contains("[unownedself") || code.contains(",weakself]")
+}
+
+/// " (your [weak self] block finds the journal gone and drops it)", when the file has one.
+func weakSelfNote(_ weakSelf: Bool, _ what: String) -> CheckMessage {
+    weakSelf ? CheckMessage(" (your file captures [weak self]: a block that finds the \(what) gone drops its work)",
+                            ko: " (파일이 [weak self]를 캡처합니다: \(what)이 사라진 것을 본 블록은 그 일을 버립니다)")
+             : CheckMessage("", ko: "")
+}
+
 public enum Chapter7Checks {
     /// 07-async-journal: `append` returns at once; the writer runs on the journal's queue, one line
     /// at a time, in order; `flush` waits for every line appended before it. Every schedule of the
     /// caller, the queue's worker and any thread the journal starts is explored.
     public static func asyncJournal<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
+        let weakSelf = capturesWeakSelf(run.source)
         run.explore(CheckMessage("three appends, then flush", ko: "append 세 번, 이어서 flush")) { world in
             let written = LockedList<String>()
             let log = JournalLog()
@@ -83,21 +99,23 @@ public enum Chapter7Checks {
             }
             world.join(caller)
             world.settle()
-            world.expect(written.values == ["one", "two"], "the journal was released right after append(\"one\"), append(\"two\"); "
-                         + "the writer was given \(written.values): lines already appended must still be written (a [weak self] "
-                         + "block that finds the journal gone drops them)",
+            world.expect(written.values == ["one", "two"], CheckMessage("the journal was released right after append(\"one\"), append(\"two\"); "
+                         + "the writer was given \(written.values): lines already appended must still be written",
                          ko: "append(\"one\"), append(\"two\") 직후 journal이 해제됐고, writer가 받은 줄은 \(written.values)입니다: "
-                             + "이미 append한 줄은 그래도 쓰여야 합니다 ([weak self] 블록은 journal이 사라진 것을 보고 그 줄을 버립니다)")
+                             + "이미 append한 줄은 그래도 쓰여야 합니다") + weakSelfNote(weakSelf, "journal"))
         }
         guard run.passed else { return }
         journalSlowAndShared(E.self, run)
         guard run.passed else { return }
         journalValues(E.self, run)
+        guard run.passed else { return }
+        journalBacklog(E.self, run)
     }
 
     /// 07-one-queue: each store is one block on `ioQueue` — serialize, write, call back — so the
     /// last store wins, callbacks come in store order, and the caller never waits.
     public static func oneQueue<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
+        let weakSelf = capturesWeakSelf(run.source)
         run.explore(CheckMessage("two stores from one caller", ko: "한 호출 스레드의 store 두 번")) { world in
             let pipeline = E()
             let queue = pipeline.ioQueueProbe
@@ -188,11 +206,10 @@ public enum Chapter7Checks {
             }
             world.join(caller)
             world.settle()
-            world.expect(done.values == ["V1", "V2"], "the pipeline was released right after storing V1 and V2; done() ran for "
-                         + "\(done.values): every store must still be written and called back, once (a [weak self] block that "
-                         + "finds the pipeline gone drops the work)",
+            world.expect(done.values == ["V1", "V2"], CheckMessage("the pipeline was released right after storing V1 and V2; done() ran for "
+                         + "\(done.values): every store must still be written and called back, once",
                          ko: "V1과 V2를 저장한 직후 pipeline이 해제됐고, done()은 \(done.values)에 대해 실행됐습니다: 그래도 모든 store는 "
-                             + "쓰이고 콜백도 한 번씩 불려야 합니다 ([weak self] 블록은 pipeline이 사라진 것을 보고 그 일을 버립니다)")
+                             + "쓰이고 콜백도 한 번씩 불려야 합니다") + weakSelfNote(weakSelf, "pipeline"))
         }
         guard run.passed else { return }
         twoCallers(E.self, run)
@@ -200,6 +217,8 @@ public enum Chapter7Checks {
         storeValues(E.self, run)
         guard run.passed else { return }
         storeSerializers(E.self, run)
+        guard run.passed else { return }
+        storeBacklog(E.self, run)
     }
 
     /// Two callers store at the same time: whichever store reaches ioQueue first, the callbacks

@@ -1,6 +1,6 @@
 // 07-async-journal, two more scenarios: a disk slow enough that any time limit runs out (on a
-// virtual clock, so "slow" is exact and free), and two callers flushing at once, one of them the
-// app's main thread. flush returns when every line appended before it has been written, however
+// virtual clock, so "slow" is exact and free), and two callers flushing at once: the app's main
+// thread, after appending a line, and a second caller that appended nothing but owes that line too. flush returns when every line appended before it has been written, however
 // slow the disk, whoever calls it, whatever else is flushing.
 
 import ExerciseKit
@@ -35,36 +35,47 @@ extension Chapter7Checks {
         }
         guard run.passed else { return }
 
-        run.explore(CheckMessage("two callers append and flush at once, one of them the main thread",
-                                 ko: "두 호출 스레드가 동시에 append와 flush, 그중 하나는 메인 스레드")) { world in
+        run.explore(CheckMessage("the main thread appends and flushes; a second caller flushes too",
+                                 ko: "메인 스레드가 append와 flush, 두 번째 호출 스레드도 flush")) { world in
             let written = LockedList<String>()
             let journal = E(writer: { line in
                 world.step(CheckMessage("writes \"\(line)\"", ko: "\"\(line)\" 씀"))
                 written.append(line)
             })
-            func caller(_ name: CheckMessage, line: String, main: Bool) -> ScheduledHandle {
-                world.spawn(name, asMainThread: main) {
-                    world.tell(CheckMessage("calls append(\"\(line)\"), flush()", ko: "append(\"\(line)\"), flush() 호출"))
-                    journal.append(line)
+            // The main thread appends a line and flushes; the second caller, once that line is
+            // appended (a semaphore orders them), appends nothing and flushes: both flushes owe it.
+            let appended = ControlledSemaphore(value: 0)
+            func caller(_ name: CheckMessage, appends: Bool) -> ScheduledHandle {
+                world.spawn(name, asMainThread: appends) {
+                    if appends {
+                        world.tell(CheckMessage("calls append(\"from main\")", ko: "append(\"from main\") 호출"))
+                        journal.append("from main")
+                        appended.signal(line: 0)
+                    } else {
+                        appended.wait(line: 0)
+                    }
+                    world.tell(CheckMessage("calls flush()", ko: "flush() 호출"))
                     journal.flush()
                     let seen = written.values
-                    world.expect(seen.contains(line), "flush() on \(name.english) returned before \"\(line)\", appended just before it on "
-                                 + "that thread, was written (the writer had \(seen)): each flush waits for every line appended before "
-                                 + "it, whoever calls it and whatever else is flushing",
-                                 ko: "\(name.ko)의 flush()가, 바로 앞에서 그 스레드가 append한 \"\(line)\"이 쓰이기 전에 돌아왔습니다 "
-                                 + "(writer가 받은 줄: \(seen)): flush는 누가 부르든, 다른 flush가 진행 중이든, 그 전에 append한 줄을 "
-                                 + "모두 기다립니다")
+                    guard !seen.contains("from main") else { return }
+                    let by = appends ? CheckMessage("on the same thread", ko: "같은 스레드에서")
+                                     : CheckMessage("by the main thread", ko: "메인 스레드에서")
+                    world.fail("flush() on \(name.english) returned before \"from main\" was written (appended before that flush, \(by.english); "
+                               + "the writer had \(seen)): each flush waits for every line appended before it, by any thread, whatever "
+                               + "else is flushing",
+                               ko: "\(name.ko)의 flush()가 \"from main\" 줄이 쓰이기 전에 돌아왔습니다. 그 줄은 이 flush 전에 \(by.ko) "
+                               + "append한 것입니다 (writer가 받은 줄: \(seen)). flush는 어느 스레드가 append했든, 다른 flush가 진행 중이든, "
+                               + "그 전에 append한 줄을 모두 기다립니다")
                 }
             }
-            let main = caller(CheckMessage("the main thread", ko: "메인 스레드"), line: "from main", main: true)
-            let other = caller(CheckMessage("the second caller", ko: "두 번째 호출 스레드"), line: "from the second caller", main: false)
+            let main = caller(CheckMessage("the main thread", ko: "메인 스레드"), appends: true)
+            let other = caller(CheckMessage("the second caller", ko: "두 번째 호출 스레드"), appends: false)
             world.join(main)
             world.join(other)
             world.settle()
             let seen = written.values
-            world.expect(seen.sorted() == ["from main", "from the second caller"],
-                         "two callers each appended one line; the writer was given \(seen): every line is written once",
-                         ko: "두 호출 스레드가 한 줄씩 append했는데 writer가 받은 줄은 \(seen)입니다: 모든 줄은 한 번씩 쓰여야 합니다")
+            world.expect(seen == ["from main"], "one line was appended; the writer was given \(seen): every line is written once",
+                         ko: "한 줄을 append했는데 writer가 받은 줄은 \(seen)입니다: 모든 줄은 한 번씩 쓰여야 합니다")
         }
     }
 }

@@ -29,10 +29,11 @@ extension Chapter7Checks {
         if let failure = failures.first {
             run.fail(failure)
         } else if !ended.isSet {
-            run.fail(CheckMessage("\(title.english): the run did not end: a thread blocked in something the checker does not "
-                                  + "control (a primitive spelled with its module name, a Task, a Thread?)",
+            run.fail(CheckMessage("\(title.english): the run did not end: a thread waited in something the checker does not "
+                                  + "control — a wait that polls or spins (usleep, RunLoop.run(until:)), a primitive spelled with its "
+                                  + "module name, a Task?",
                                   ko: "\(title.ko): 실행이 끝나지 않았습니다: 확인 프로그램이 제어하지 못하는 무언가에서 스레드가 "
-                                      + "막혔습니다 (모듈 이름을 붙여 쓴 동기화 도구, Task, Thread?)"))
+                                      + "기다렸습니다 — 폴링하거나 도는 대기(usleep, RunLoop.run(until:)), 모듈 이름을 붙여 쓴 동기화 도구, Task?"))
         } else {
             run.note(CheckMessage("\(title.english): run under one schedule (one caller, one at a time), it held",
                                   ko: "\(title.ko): 스케줄 하나로 실행 (호출 스레드 하나, 한 번에 하나씩), 통과"))
@@ -56,6 +57,64 @@ extension Chapter7Checks {
                            ko: "새 journal에 \(lines)를 append한 뒤 flush()했는데 writer가 받은 줄은 \(seen)입니다: append한 줄은 "
                                + "빈 줄이든 바로 앞 줄과 같은 줄이든 모두 순서대로 한 번씩 쓰여야 합니다")
                 return
+            }
+        }
+    }
+
+    /// 07-async-journal: forty lines appended before one flush (more than any "too many pending"
+    /// cut-off a learner would pick): each written on the journal's queue, once, in order.
+    static func journalBacklog<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
+        let lines = (1...40).map { "line \($0)" }
+        runOnce(run, CheckMessage("a journal given \(lines.count) lines before one flush", ko: "flush 한 번 전에 \(lines.count)줄을 받은 journal")) { world in
+            let written = LockedList<String>(), offQueue = LockedList<String>()
+            let probe = Guarded<WatchedQueue?>(nil)
+            let journal = E(writer: { line in
+                if probe.withLock({ $0 })?.isCurrent == false { offQueue.append(line) }
+                written.append(line)
+            })
+            probe.withLock { $0 = journal.queueProbe }
+            for line in lines { journal.append(line) }
+            journal.flush()
+            if let first = offQueue.values.first {
+                world.fail("\(lines.count) lines appended to a new journal before one flush(): \"\(first)\" was written off `queue` "
+                           + "(\(offQueue.values.count) lines in all): every line is written on the journal's queue, however many are waiting",
+                           ko: "새 journal에 flush() 전까지 \(lines.count)줄을 append했는데, \"\(first)\"이 `queue` 밖에서 쓰였습니다 "
+                           + "(모두 \(offQueue.values.count)줄): 기다리는 줄이 몇 개든, 모든 줄은 journal의 큐에서 씁니다")
+            } else if written.values != lines {
+                let seen = written.values
+                world.fail("\(lines.count) lines appended to a new journal before one flush(); the writer was given \(seen.count) lines, "
+                           + "\(seen.prefix(3))…: every line is written once, in order",
+                           ko: "새 journal에 flush() 전까지 \(lines.count)줄을 append했는데, writer가 받은 것은 \(seen.count)줄, "
+                           + "\(seen.prefix(3))…입니다: 모든 줄은 순서대로 한 번씩 쓰여야 합니다")
+            }
+        }
+    }
+
+    /// 07-one-queue: twelve stores queued at once (more than any "too many pending" cut-off):
+    /// each serialized on ioQueue, the last one's bytes in the file, callbacks in store order.
+    static func storeBacklog<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
+        let values = (1...12).map { "v\($0)" }
+        runOnce(run, CheckMessage("a pipeline given \(values.count) stores at once", ko: "store \(values.count)번을 한꺼번에 받은 pipeline")) { world in
+            let pipeline = E()
+            let offQueue = LockedList<String>()
+            for value in values {
+                pipeline.store(value, serializer: { [probe = pipeline.ioQueueProbe] value in
+                    if !probe.isCurrent { offQueue.append(value) }
+                    return value.uppercased()
+                }, done: {})
+            }
+            world.settle()
+            let state = pipeline.state
+            if let first = offQueue.values.first {
+                world.fail("\(values.count) stores queued at once in a new pipeline: store(\"\(first)\")'s serializer ran off ioQueue "
+                           + "(\(offQueue.values.count) of them in all): serialize, write and call back in one ioQueue block, however many are waiting",
+                           ko: "새 pipeline에 store \(values.count)번을 한꺼번에 넣었는데, store(\"\(first)\")의 serializer가 ioQueue 밖에서 "
+                           + "실행됐습니다(모두 \(offQueue.values.count)번): 기다리는 store가 몇 개든, 직렬화·쓰기·콜백은 ioQueue의 한 블록에서 합니다")
+            } else if state.file != "V12" || state.callbacks != values {
+                world.fail("\(values.count) stores queued at once in a new pipeline: the file holds \"\(state.file)\" (the last store's bytes "
+                           + "are \"V12\") and callbacks recorded \(state.callbacks.count) stores: every store is written and recorded once, in store order",
+                           ko: "새 pipeline에 store \(values.count)번을 한꺼번에 넣었는데, 파일에 남은 것은 \"\(state.file)\"(마지막 store의 바이트는 "
+                           + "\"V12\")이고 callbacks에는 \(state.callbacks.count)번이 기록됐습니다: 모든 store는 store 순서대로 한 번씩 쓰이고 기록돼야 합니다")
             }
         }
     }
@@ -90,7 +149,7 @@ extension Chapter7Checks {
     /// 07-one-queue: every pair of stores, each value with either serializer, into a new pipeline:
     /// the file holds the second store's bytes, made by the second store's serializer.
     static func storeSerializers<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
-        let stores = ["a", "b"].flatMap { value in serializers.indices.map { (value, $0) } }
+        let stores = ["", "a"].flatMap { value in serializers.indices.map { (value, $0) } }
         let pairs = stores.flatMap { first in stores.map { [first, $0] } }
         runOnce(run, CheckMessage("\(pairs.count) pipelines, each given two stores, each with one of two serializers",
                                  ko: "pipeline \(pairs.count)개에 각각 store 두 번, 직렬화 함수는 둘 중 하나씩")) { world in
@@ -102,14 +161,13 @@ extension Chapter7Checks {
                 let (value, kind) = pair[1]
                 let expected = serializers[kind].make(value)
                 guard file != expected else { continue }
-                let told = pair.map { "store(\"\($0.0)\", serializer: \(serializers[$0.1].name)) → \"\(serializers[$0.1].make($0.0))\"" }
-                    .joined(separator: ", then ")
-                let toldKo = pair.map { "store(\"\($0.0)\", serializer: \(serializers[$0.1].name)) → \"\(serializers[$0.1].make($0.0))\"" }
-                    .joined(separator: ", 이어서 ")
+                let calls = pair.map { "store(\"\($0.0)\", serializer: \(serializers[$0.1].name)) → \"\(serializers[$0.1].make($0.0))\"" }
+                let inTurn = calls.joined(separator: ", then "), inTurnKorean = calls.joined(separator: ", 이어서 ")
+                let told = CheckMessage(inTurn, ko: inTurnKorean)
                 let same = pair[0].0 == value
-                world.fail("\(told) in a new pipeline; the file holds \"\(file)\", not \"\(expected)\": each store writes the bytes its "
+                world.fail("\(told.english) in a new pipeline; the file holds \"\(file)\", not \"\(expected)\": each store writes the bytes its "
                            + "own serializer makes of its value\(same ? ", also when the store before it had the same value" : "")",
-                           ko: "새 pipeline에 \(toldKo). 파일에 남은 것은 \"\(expected)\"가 아니라 \"\(file)\"입니다: store마다 자기 "
+                           ko: "새 pipeline에 \(told.ko). 파일에 남은 것은 \"\(expected)\"가 아니라 \"\(file)\"입니다: store마다 자기 "
                            + "serializer가 그 값으로 만든 바이트를 씁니다\(same ? ". 바로 앞 store의 값이 같았더라도 그렇습니다" : "")")
                 return
             }

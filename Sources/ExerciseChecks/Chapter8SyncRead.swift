@@ -136,6 +136,7 @@ extension Chapter8Checks {
                 + "것을 보고 그냥 끝나는 [weak self] 블록에서 부르면 안 됩니다)")
             let found = Retrieval("K", synchronously: false, context: letGo)
             let missing = Retrieval("Missing", synchronously: false, context: letGo)
+            let empty = Retrieval("", synchronously: false, context: letGo)
             let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 let cache = E()
                 let (ioQueue, disk) = cache.probes
@@ -145,6 +146,7 @@ extension Chapter8Checks {
                 cache.store("V1", forKey: "K")
                 found.run(cache, ioQueue, watch, world)
                 missing.run(cache, ioQueue, watch, world)
+                empty.run(cache, ioQueue, watch, world)
                 world.tell(CheckMessage("lets go of the cache", ko: "cache를 놓음"))
             }
             world.join(caller)
@@ -152,6 +154,8 @@ extension Chapter8Checks {
             found.expectAsync(world, "V1", CheckMessage("it was queued after store(\"V1\")", ko: "이 읽기는 store(\"V1\") 뒤에 큐에 들어갔습니다"))
             missing.expectAsync(world, nil, CheckMessage("\"Missing\" was never stored: a miss calls the completion too, with nil",
                                                        ko: "\"Missing\"은 저장한 적이 없습니다: 미스여도 completion을 nil로 불러야 합니다"))
+            empty.expectAsync(world, nil, CheckMessage("\"\" was never stored: an empty key is a key, read on ioQueue like any other",
+                                                     ko: "\"\"는 저장한 적이 없습니다: 빈 key도 key이므로, 다른 key처럼 ioQueue에서 읽어야 합니다"))
             if let (disk, queue) = kept.withLock({ $0 }) {
                 let held = disk.contents(of: "K").map { "\"\($0)\"" }
                 world.expect(disk.contents(of: "K") == "V1", "the cache was let go right after store(\"V1\", forKey: \"K\"); the disk "

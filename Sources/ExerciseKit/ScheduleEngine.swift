@@ -58,6 +58,11 @@ final class ScheduledThread: @unchecked Sendable {
     /// The main thread between its calls, back at its run loop (ScheduleWorld.settle): the main
     /// queue's blocks may run then, and only then or after it ended.
     var atRunLoop = false
+    /// A scenario's caller (or the check's own thread): the first time it asks whether it is the
+    /// main thread, the schedule chooses (Execution.choosesMain).
+    var mayPlayMain = false
+    /// Whether it has asked (its answer then stays what the schedule chose).
+    var askedMain = false
 
     init(id: Int, name: CheckMessage, execution: Execution, clock: VectorClock) {
         self.id = id
@@ -103,6 +108,21 @@ public final class Execution: @unchecked Sendable {
     /// Whether the main thread is free for the main queue's blocks: none plays it, or it waits at
     /// its run loop, or it has ended.
     var mainThreadFree: Bool { mainThread.map { $0.finished || $0.atRunLoop } ?? true }
+
+    /// `Thread.isMainThread` asked for the first time on a caller while no thread plays the main
+    /// thread: a choice of the schedule, like who runs next ("no" is the default, "yes" counts as
+    /// a preemption), so that code which behaves differently on the main thread is explored on it
+    /// too, and a failing schedule replays with the same answer.
+    func choosesMain(_ thread: ScheduledThread) -> Bool {
+        guard thread.mayPlayMain, mainThread == nil, !thread.askedMain else { return false }
+        thread.askedMain = true
+        guard chooser.choose(among: [0, 1], current: 0) == 1 else { return false }
+        thread.isMain = true
+        mainThread = thread
+        events.append(ScheduleEvent(thread: thread.name, label: CheckMessage("is the app's main thread (Thread.isMainThread is true on it)",
+                                                                             ko: "앱의 메인 스레드임 (여기서 Thread.isMainThread는 참)")))
+        return true
+    }
     /// The run's virtual clock, its run loops and timers (off unless the options turn it on).
     let timeline = VirtualTimeline()
 

@@ -93,6 +93,7 @@ public final class ScheduleWorld: @unchecked Sendable {
     @discardableResult
     public func spawn(_ name: CheckMessage, asMainThread: Bool = false, _ body: @escaping @Sendable () -> Void) -> ScheduledHandle {
         let thread = execution.spawn(name, from: me, body)
+        thread.mayPlayMain = true
         if asMainThread {
             thread.isMain = true
             execution.mainThread = thread
@@ -112,7 +113,9 @@ public final class ScheduleWorld: @unchecked Sendable {
     public func join(_ handle: ScheduledHandle) {
         guard let me else { return }
         let other = handle.thread
+        me.atRunLoop = true   // the check waiting is not the app blocking: on the main thread, the main queue may run
         execution.point(me, Pending(label: CheckMessage("waits for \(other.name.english) to end", ko: "\(other.name.ko)의 종료를 기다림"), enabled: { other.finished }, quiet: true))
+        me.atRunLoop = false
         me.clock.join(other.clock)
     }
 
@@ -209,11 +212,14 @@ public enum ScheduleExplorer {
             execution.timeline.isOn = options.virtualTime
             let world = ScheduleWorld(execution)
             let first = execution.spawn(CheckMessage("the check", ko: "확인 프로그램"), from: nil) { scenario(world) }
+            first.mayPlayMain = true
             if !execution.start(first, seconds: options.secondsPerRun) {
-                execution.fail(CheckMessage("a run did not end within \(Int(options.secondsPerRun)) s: a thread blocked in something the "
-                                            + "checker does not control (a primitive spelled with its module name, a Task, a Thread?)",
+                execution.fail(CheckMessage("a run did not end within \(Int(options.secondsPerRun)) s: a thread waited in something the "
+                                            + "checker does not control — a wait that polls or spins (usleep, RunLoop.run(until:)), a primitive "
+                                            + "spelled with its module name, a Task?",
                                             ko: "한 번의 실행이 \(Int(options.secondsPerRun))초 안에 끝나지 않았습니다: 확인 프로그램이 제어하지 못하는 "
-                                                + "무언가에서 스레드가 막혔습니다 (모듈 이름을 붙여 쓴 동기화 도구, Task, Thread?)"))
+                                                + "무언가에서 스레드가 기다렸습니다 — 폴링하거나 도는 대기(usleep, RunLoop.run(until:)), 모듈 이름을 "
+                                                + "붙여 쓴 동기화 도구, Task?"))
             }
             longest = max(longest, chooser.choices.count)
             if execution.failures.isEmpty { execution.dispose() }
@@ -280,6 +286,7 @@ public enum ScheduleExplorer {
         execution.timeline.isOn = options.virtualTime
         let world = ScheduleWorld(execution)
         let first = execution.spawn(CheckMessage("the check", ko: "확인 프로그램"), from: nil) { scenario(world) }
+        first.mayPlayMain = true
         _ = execution.start(first, seconds: options.secondsPerRun)
         return execution.failures
     }

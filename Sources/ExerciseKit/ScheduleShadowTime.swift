@@ -185,11 +185,13 @@ public final class ControlledThread: @unchecked Sendable {
         sleep(forTimeInterval: date.timeIntervalSinceNow, line: line)
     }
 
-    /// In an explored run: the thread a scenario starts as the main thread, and the main queue's
-    /// blocks (a `DispatchQueue.main.sync` block included, as Dispatch runs it on the main thread).
+    /// In an explored run: the thread that plays the main thread (named by the scenario, or
+    /// chosen by the schedule among its callers when one first asks), and the main queue's blocks
+    /// (a `DispatchQueue.main.sync` block included, as Dispatch runs it on the main thread).
     public static var isMainThread: Bool {
         guard let thread = Execution.controlling else { return Thread.isMainThread }
-        return thread.isMain || thread.queues.contains { $0.isMainQueue }
+        if thread.isMain || thread.queues.contains(where: { $0.isMainQueue }) { return true }
+        return thread.execution.choosesMain(thread)
     }
 
     public static var current: Thread { Thread.current }
