@@ -248,7 +248,7 @@ public enum Chapter2Checks {
                                           .element(of: [nil, "", " ", "Avatar-42.PNG"])])
             return zip(Gen<Int>.int(in: 0...2), key).array(maxCount: 8)
         }
-        run.forAll(steps, cases: 3_000, seed: 0x0202) { steps in
+        run.forAll(steps, cases: 3_000, seed: 0x0202) { steps -> CheckMessage? in
             let views = [E.makeView(), E.makeView(), E.makeView()]
             var expected: [String?] = [nil, nil, nil]
             var done: [String] = []
@@ -260,9 +260,14 @@ public enum Chapter2Checks {
                     for (got, how) in [(E.storedKey(of: views[viewIndex]), "holds"), (E.cacheKey(of: views[viewIndex]), "reads through kfd.cacheKey")] {
                         let same = got.map { g in expected[viewIndex].map { sameBytes(g, $0) } ?? false } ?? (expected[viewIndex] == nil)
                         guard !same else { continue }
-                        return "after \(done.joined(separator: "; ")), view\(viewIndex + 1) \(how) \(got.map { quoted($0) } ?? "nil"); "
-                            + "the reference \(how) \(expected[viewIndex].map { quoted($0) } ?? "nil"): each view keeps exactly the last key "
-                            + "set on it (nil clears it, \"\" is a key), and no other view's"
+                        let steps = done.joined(separator: "; "), view = "view\(viewIndex + 1)"
+                        let shown = got.map { quoted($0) } ?? "nil", reference = expected[viewIndex].map { quoted($0) } ?? "nil"
+                        let verb = how == "holds" ? CheckMessage("holds", ko: "가진 key") : CheckMessage("reads through kfd.cacheKey", ko: "kfd.cacheKey로 읽은 값")
+                        return CheckMessage("after \(steps), \(view) \(verb.english) \(shown); the reference \(verb.english) \(reference): "
+                                            + "each view keeps exactly the last key set on it (nil clears it, \"\" is a key), and no other view's",
+                                            ko: "\(steps) 뒤에 \(view)가 \(verb.ko): \(shown). 기준 구현에서는 \(reference)입니다: "
+                                                + "view마다 자기에게 마지막으로 설정한 key를 바이트 하나까지 그대로 가지며(nil은 key를 지우고, \"\"도 key입니다), "
+                                                + "다른 view의 key를 가지지 않습니다")
                     }
                 }
             }

@@ -57,9 +57,19 @@ public enum Chapter6Checks {
         run.expect(mixed.answer && mixed.calls == 1, "\"Photo-A\" is in the set and on disk: the answer must be true after asking the disk "
                    + "once (got \(mixed.answer), asked \(mixed.calls) times)")
         let otherCase = asked { E.isCached(name: "photo-a", knownNames: ["Photo-A"], fileExists: { calls.withLock { $0 += 1 }; return $0 == "photo-a" }) }
-        run.expect(!otherCase.answer && otherCase.calls == 0, "\"photo-a\" is not \"Photo-A\": it is missing from the set, a miss without asking the disk")
+        run.expect(!otherCase.answer && otherCase.calls == 0,
+                   "isCached(name: \"photo-a\", knownNames: [\"Photo-A\"]) answered \(otherCase.answer) after asking the disk "
+                   + "\(otherCase.calls) time\(otherCase.calls == 1 ? "" : "s"); the set does not hold \"photo-a\" (only \"Photo-A\", "
+                   + "another name): false, without asking the disk",
+                   ko: "isCached(name: \"photo-a\", knownNames: [\"Photo-A\"]) 호출이 디스크에 \(otherCase.calls)번 묻고 \(otherCase.answer)를 "
+                       + "돌려줬습니다. 집합에는 \"photo-a\"가 없습니다(있는 것은 다른 이름인 \"Photo-A\"뿐입니다): "
+                       + "디스크에 묻지 않고 false입니다")
         let empty = asked { E.isCached(name: "a", knownNames: [], fileExists: onDisk) }
-        run.expect(!empty.answer && empty.calls == 0, "an empty set knows the folder is empty: a miss without asking the disk")
+        run.expect(!empty.answer && empty.calls == 0,
+                   "isCached(name: \"a\", knownNames: []) answered \(empty.answer) after asking the disk \(empty.calls) time\(empty.calls == 1 ? "" : "s"); "
+                   + "an empty set (not nil) says the folder holds nothing: false, without asking the disk",
+                   ko: "isCached(name: \"a\", knownNames: []) 호출이 디스크에 \(empty.calls)번 묻고 \(empty.answer)를 돌려줬습니다. "
+                       + "(nil이 아닌) 빈 집합은 폴더에 아무것도 없다는 뜻입니다: 디스크에 묻지 않고 false입니다")
         if run.passed { shortcutOnGeneratedFolders(E.self, run) }
         if run.passed { shortcutOnLargeSets(E.self, run) }
     }
