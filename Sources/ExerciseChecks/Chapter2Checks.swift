@@ -193,7 +193,7 @@ public enum Chapter2Checks {
                    + "나와야 하고, 다른 view에 설정한 key가 나오면 안 됩니다")
         // Each set on a view that already holds a key: the view holds exactly the last one set.
         var done = ["view.kfd.cacheKey = \"avatar-42\""]
-        for key in ["Avatar-42.PNG", "", nil] as [String?] {
+        for key in ["Avatar-42.PNG", "https://x/a%20b.png?w=1#top", "", nil] as [String?] {
             E.setCacheKey(key, on: view)
             done.append("view.kfd.cacheKey = \(key.map { quoted($0) } ?? "nil")")
             let held = E.storedKey(of: view)

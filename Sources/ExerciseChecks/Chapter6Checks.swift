@@ -70,6 +70,7 @@ public enum Chapter6Checks {
                    + "an empty set (not nil) says the folder holds nothing: false, without asking the disk",
                    ko: "isCached(name: \"a\", knownNames: []) 호출이 디스크에 \(empty.calls)번 묻고 \(empty.answer)를 돌려줬습니다. "
                        + "(nil이 아닌) 빈 집합은 폴더에 아무것도 없다는 뜻입니다: 디스크에 묻지 않고 false입니다")
+        if run.passed { urlNamesKept(E.self, run) }
         if run.passed { shortcutOnGeneratedFolders(E.self, run) }
         if run.passed { shortcutOnLargeSets(E.self, run) }
     }
@@ -86,6 +87,36 @@ public enum Chapter6Checks {
         }
 
         var call: String { "isCached(name: \(quoted(name)), knownNames: \(quoted(knownNames)))" }
+    }
+
+    /// Names as URLs hold them, beside what a decoder or a cutter would make of them: the name is
+    /// used exactly as given, in the set and in the one disk call.
+    static func urlNamesKept<E: ShortcutExercise>(_: E.Type, _ run: CheckRun) {
+        let lookups = [Lookup(name: "a%20b.png", knownNames: ["a%20b.png"], onDisk: ["a%20b.png"]),
+                       Lookup(name: "a%20b.png", knownNames: ["a b.png"], onDisk: ["a b.png"]),
+                       Lookup(name: "a.png?v=2", knownNames: ["a.png", "a.png?v=2"], onDisk: ["a.png"]),
+                       Lookup(name: "a.png?v=2", knownNames: ["a.png"], onDisk: ["a.png"]),
+                       Lookup(name: "100%", knownNames: nil, onDisk: ["100%"])]
+        for lookup in lookups {
+            var calls: [String] = []
+            let answer = E.isCached(name: lookup.name, knownNames: lookup.knownNames) { asked in
+                calls.append(asked)
+                return lookup.onDisk.contains(asked)
+            }
+            let expected = lookup.reference
+            guard answer != expected.answer || calls.count != expected.calls.count || !zip(calls, expected.calls).allSatisfy(sameBytes) else { continue }
+            func listed(_ calls: [String]) -> CheckMessage {
+                calls.isEmpty ? CheckMessage("none", ko: "없음") : CheckMessage(calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", "))
+            }
+            let shown = listed(calls), reference = listed(expected.calls)
+            run.fail("`\(lookup.call)` (the disk holds \(quoted(lookup.onDisk))) answered \(answer), disk calls: \(shown.english); the reference "
+                     + "answers \(expected.answer), disk calls: \(reference.english): the name is used exactly as given, in the set and on the disk "
+                     + "(a \"%\" escape is not decoded, a \"?\" query is not cut off)",
+                     ko: "`\(lookup.call)` 호출(디스크에는 \(quoted(lookup.onDisk)))이 \(answer)를 돌려줬고, 디스크 호출: \(shown.ko). 기준 구현은 "
+                         + "\(expected.answer), 디스크 호출: \(reference.ko)입니다: 이름은 집합에서도 디스크에서도 주어진 그대로 씁니다 "
+                         + "(\"%\" 이스케이프를 디코딩하지 않고, \"?\" 쿼리를 잘라 내지 않습니다)")
+            return
+        }
     }
 
     /// Generated: runs of up to 5 lookups, each with its own folder (two caches' lookups
