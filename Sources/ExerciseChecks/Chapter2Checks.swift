@@ -193,14 +193,20 @@ public enum Chapter2Checks {
                    + "나와야 하고, 다른 view에 설정한 key가 나오면 안 됩니다")
         // Each set on a view that already holds a key: the view holds exactly the last one set.
         var done = ["view.kfd.cacheKey = \"avatar-42\""]
-        for key in ["Avatar-42.PNG", "https://x/a%20b.png?w=1#top", "", nil] as [String?] {
+        // "\u{E9}" then its NFD twin: equal for String's ==, different bytes (as a file name).
+        for key in ["Avatar-42.PNG", "https://x/a%20b.png?w=1#top", "\u{E9}.png", "e\u{301}.png", "", nil] as [String?] {
             E.setCacheKey(key, on: view)
             done.append("view.kfd.cacheKey = \(key.map { quoted($0) } ?? "nil")")
             let held = E.storedKey(of: view)
-            guard held != key else { continue }
+            if let held, let key, sameBytes(held, key) { continue }
+            if held == nil && key == nil { continue }
             let shown = held.map { quoted($0) } ?? "nil", steps = done.joined(separator: "; ")
             let rule = key == nil ? CheckMessage("nil clears the key", ko: "nil은 key를 지웁니다")
                 : key == "" ? CheckMessage("\"\" is a key like any other, not nil", ko: "\"\"도 다른 key와 같은 값이지, nil이 아닙니다")
+                : held == key ? CheckMessage("the key is stored byte for byte: String's == takes the NFC and NFD spellings for one, "
+                                             + "but their bytes (and the file name they make) differ",
+                                             ko: "key는 바이트 하나까지 그대로 저장합니다: String의 ==는 NFC와 NFD 표기를 같다고 보지만, "
+                                                 + "바이트(그리고 그것으로 만드는 파일 이름)는 다릅니다")
                 : CheckMessage("the key is stored exactly as given", ko: "key는 주어진 그대로 저장합니다")
             run.fail("after \(steps), the view holds \(shown): each set replaces the key the view held with the one just set "
                      + "(\(key.map { quoted($0) } ?? "nil")); \(rule.english)",
