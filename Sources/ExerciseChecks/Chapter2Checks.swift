@@ -215,12 +215,12 @@ public enum Chapter2Checks {
             break
         }
         run.expect(freedAfterUse(E.self),
-                   "a view given a key (view.kfd.cacheKey = \"avatar-42\") was not freed when the check, its only owner, let it go: "
-                   + "something the setter or getter keeps still holds the view. The key belongs on the view; nothing may hold the view "
-                   + "for it (every cell and view ever given a key would stay in memory)",
-                   ko: "key를 설정한 view(view.kfd.cacheKey = \"avatar-42\")가, 유일한 소유자인 확인 코드가 놓아준 뒤에도 해제되지 않았습니다: "
-                       + "setter나 getter가 남긴 무언가가 아직 그 view를 붙잡고 있습니다. key는 view에 두는 것이고, key 때문에 view를 붙잡아 두면 "
-                       + "안 됩니다 (key를 받은 셀과 view가 전부 메모리에 남습니다)")
+                   "a view made, given a key (view.kfd.cacheKey = \"avatar-42\") and read back was not freed when the check, which kept "
+                   + "no other reference to it, let it go: something else still holds the view. The key belongs on the view; nothing "
+                   + "should hold a view because it was given a key (every cell and view ever given one would stay in memory)",
+                   ko: "만들어서 key를 설정하고(view.kfd.cacheKey = \"avatar-42\") 다시 읽은 view가, 다른 참조를 남기지 않은 확인 코드가 "
+                       + "놓아준 뒤에도 해제되지 않았습니다: 다른 무언가가 아직 그 view를 붙잡고 있습니다. key는 view에 두는 것이고, key를 "
+                       + "받았다는 이유로 view를 붙잡아 두면 안 됩니다 (key를 받은 셀과 view가 전부 메모리에 남습니다)")
         if run.passed { viewsKeepTheirKeys(E.self, run) }
     }
 
