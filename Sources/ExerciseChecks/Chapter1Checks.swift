@@ -67,6 +67,7 @@ public enum Chapter1Checks {
                        "computedKey(\"\(item.key)\", \"\(item.identifier)\") is \"\(got)\", expected \"\(item.expected)\": \(item.why.english)",
                        ko: "computedKey(\"\(item.key)\", \"\(item.identifier)\")가 \"\(item.expected)\"가 아니라 \"\(got)\"입니다: \(item.why.ko)")
         }
+        if run.passed { urlKeysKept(E.self, run) }
         if run.passed { computedKeysMatch(E.self, run) }
         if TypeKind.enumCaseCount(E.Namespace.self) != 0 {
             let shape = Self.shape(E.Namespace.self)
@@ -74,6 +75,35 @@ public enum Chapter1Checks {
                      ko: "CacheKeys는 \(shape.ko)입니다: static 함수를 담은, case 없는 enum으로 만드세요")
         }
         rejectInitializers("CacheKeys", run)
+    }
+
+    /// Keys as URLs hold them: percent escapes, a query, a fragment, a backslash — each part of
+    /// the key, kept byte for byte. Stops at the first wrong one: "%%" comes first, because a key
+    /// used as a format string reads arguments that were never passed at a lone "%".
+    static func urlKeysKept<E: CacheKeyExercise>(_: E.Type, _ run: CheckRun) {
+        let percent = CheckMessage("\"%\" is a character of the key like any other (the key is not a format string)",
+                                   ko: "\"%\"도 key의 다른 문자와 같은 문자입니다 (key는 format 문자열이 아닙니다)")
+        let escape = CheckMessage("a percent escape stays as it is: \"a%20b\" and \"a b\" are two keys",
+                                  ko: "퍼센트 이스케이프는 그대로 둡니다: \"a%20b\"와 \"a b\"는 서로 다른 key입니다")
+        let query = CheckMessage("a query is part of the key: \"a.png?w=100\" and \"a.png?w=200\" are two keys",
+                                 ko: "쿼리도 key의 일부입니다: \"a.png?w=100\"과 \"a.png?w=200\"은 서로 다른 key입니다")
+        let cases: [(key: String, identifier: String, why: CheckMessage)] = [
+            ("a%%b.png", "p", percent), ("https://x/a%20b.png", "p", escape), ("100%", "", percent), ("100%25", "p", escape),
+            ("a.png?w=100", "", query), ("a.png?w=100", "p", query),
+            ("user#1", "", CheckMessage("a \"#\" and what follows are part of the key: \"user#1\" and \"user#2\" are two keys",
+                                        ko: "\"#\"와 그 뒤도 key의 일부입니다: \"user#1\"과 \"user#2\"는 서로 다른 key입니다")),
+            ("a\\b", "p", CheckMessage("a backslash stays a backslash: \"a\\\\b\" and \"a/b\" are two keys",
+                                        ko: "백슬래시는 백슬래시 그대로입니다: \"a\\\\b\"와 \"a/b\"는 서로 다른 key입니다")),
+        ]
+        for (key, identifier, why) in cases {
+            let expected = identifier.isEmpty ? key : key + "@" + identifier
+            let got = E.computedKey(key, processorIdentifier: identifier)
+            guard !sameBytes(got, expected) else { continue }
+            let call = "computedKey(\(quoted(key)), processorIdentifier: \(quoted(identifier)))"
+            run.fail("\(call) is \(quoted(got)); the reference gives \(quoted(expected)): \(why.english)",
+                     ko: "\(call)의 결과가 \(quoted(got))입니다. 기준 구현은 \(quoted(expected))입니다: \(why.ko)")
+            return
+        }
     }
 
     /// Generated: runs of up to 6 calls (keys and identifiers of every shape: empty, mixed case,

@@ -31,12 +31,17 @@ public enum Chapter2Checks {
         let abc = E.sha256(of: Data("abc".utf8))
         run.expect(abc == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
                    "data.kfd.sha256 of \"abc\" is \"\(abc)\": it must be the FIPS 180-4 digest, 64 lowercase hex digits")
-        run.expect(E.sha256(of: Data()) == SHA256.hexDigest(of: []), "the digest of empty data is wrong")
+        let empty = E.sha256(of: Data()), emptyExpected = SHA256.hexDigest(of: [])
+        run.expect(empty == emptyExpected, "data.kfd.sha256 of empty data is \(quoted(empty)); the reference gives \"\(emptyExpected)\": "
+                   + "empty data has a digest too, SHA-256 of no bytes, as 64 lowercase hex digits",
+                   ko: "빈 데이터의 data.kfd.sha256이 \(quoted(empty))입니다. 기준 구현은 \"\(emptyExpected)\"입니다: "
+                       + "빈 데이터에도 다이제스트가 있습니다. 바이트가 하나도 없는 입력의 SHA-256을 소문자 16진수 64자리로 씁니다")
         let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         run.expect(E.sha256(of: Data(bytes)) == SHA256.hexDigest(of: bytes), "the digest of 1000 bytes differs from SHA256.hexDigest")
         // Every length around SHA-256's 64-byte blocks and its 55/56-byte padding edge, and inputs
-        // far longer than any key: the header says "any Data".
-        for length in [1, 55, 56, 63, 64, 65, 119, 120, 128, 4_097, 1 << 20] {
+        // far longer than any key: the header says "any Data" (past 1 MiB and 2 MiB too, where a
+        // hash of only the first megabytes would stop).
+        for length in [1, 55, 56, 63, 64, 65, 119, 120, 128, 4_097, 1 << 20, (1 << 20) + 1, (2 << 20) + 71] {
             let long = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 3) }
             let got = E.sha256(of: Data(long))
             if got != SHA256.hexDigest(of: long) {
@@ -55,17 +60,27 @@ public enum Chapter2Checks {
         run.expect(E.sha256(of: slice) == SHA256.hexDigest(of: bytes),
                    "the digest of a Data slice (startIndex 2) differs from SHA-256 of its bytes: hash the slice's own bytes, as bytes")
 
-        let cases: [(Data, Bool, String)] = [
-            (Data(pngSignature + [0, 0, 0, 13]), true, "bytes starting with the PNG signature are a PNG"),
-            (Data(pngSignature), true, "exactly the 8 signature bytes are a PNG"),
-            (Data(pngSignature.prefix(7)), false, "7 of the 8 signature bytes are not a PNG"),
-            (Data(pngSignature.prefix(4) + [0, 0, 0, 0]), false, "only the first 4 signature bytes right (89 50 4E 47) is not a PNG"),
-            (Data([0xFF, 0xD8, 0xFF, 0xE0]), false, "a JPEG is not a PNG"),
-            (Data(), false, "empty data is not a PNG"),
-            (Data([0xAA] + pngSignature)[1...], true, "a Data slice whose startIndex is 1 and whose bytes are a PNG is a PNG"),
+        let cases: [(Data, Bool, CheckMessage)] = [
+            (Data(pngSignature + [0, 0, 0, 13]), true, CheckMessage("bytes starting with the PNG signature are a PNG",
+                                                                    ko: "PNG 시그니처로 시작하는 바이트는 PNG입니다")),
+            (Data(pngSignature), true, CheckMessage("exactly the 8 signature bytes are a PNG", ko: "시그니처 8바이트만 있어도 PNG입니다")),
+            (Data(pngSignature.prefix(7)), false, CheckMessage("7 of the 8 signature bytes are not a PNG",
+                                                               ko: "시그니처 8바이트 중 7바이트만으로는 PNG가 아닙니다")),
+            (Data(pngSignature.prefix(4) + [0, 0, 0, 0]), false,
+             CheckMessage("only the first 4 signature bytes right (89 50 4E 47) is not a PNG",
+                          ko: "시그니처 앞 4바이트(89 50 4E 47)만 맞으면 PNG가 아닙니다")),
+            (Data([0xFF, 0xD8, 0xFF, 0xE0]), false, CheckMessage("a JPEG is not a PNG", ko: "JPEG는 PNG가 아닙니다")),
+            (Data(), false, CheckMessage("empty data is not a PNG", ko: "빈 데이터는 PNG가 아닙니다")),
+            (Data([0xAA] + pngSignature)[1...], true,
+             CheckMessage("a Data slice whose startIndex is 1 and whose bytes are a PNG is a PNG",
+                          ko: "startIndex가 1인 Data slice라도 그 바이트가 PNG면 PNG입니다")),
+            (Data([0x0A] + pngSignature), false,
+             CheckMessage("a newline (0A) and then the signature is not a PNG: the bytes must *start* with it, nothing skipped before",
+                          ko: "줄바꿈(0A) 뒤에 시그니처가 오면 PNG가 아닙니다: 바이트가 시그니처로 *시작*해야 하고, 그 앞의 무엇도 건너뛰지 않습니다")),
         ]
         for (data, expected, why) in cases {
-            run.expect(E.isPNG(data) == expected, "isPNG was \(!expected): \(why)")
+            run.expect(E.isPNG(data) == expected, "isPNG(\(SlicedBytes(prefix: [], bytes: Array(data)))) was \(!expected): \(why.english)",
+                       ko: "isPNG(\(SlicedBytes(prefix: [], bytes: Array(data))))가 \(!expected)였습니다: \(why.ko)")
         }
         if run.passed { digestsMatch(E.self, run) }
         if run.passed { everyByteCounts(E.self, run) }
@@ -128,21 +143,30 @@ public enum Chapter2Checks {
     /// "starts with the 8 signature bytes".
     static func digestsMatch<E: DataDigestExercise>(_: E.Type, _ run: CheckRun) {
         let call = zip(Gen<Bool>.bool, Gen<SlicedBytes>.sliced(.aroundPNG))
-        run.forAll(call.array(maxCount: 4), cases: 4_000, seed: 0x0201) { calls in
+        run.forAll(call.array(maxCount: 4), cases: 4_000, seed: 0x0201) { calls -> CheckMessage? in
             for (index, (asksDigest, input)) in calls.enumerated() {
-                let after = index == 0 ? "" : "after \(index) other call\(index == 1 ? "" : "s"), "
+                let after = index == 0 ? CheckMessage("", ko: "")
+                    : CheckMessage("after \(index) other call\(index == 1 ? "" : "s"), ", ko: "다른 호출 \(index)번 뒤, ")
                 if asksDigest {
                     let expected = SHA256.hexDigest(of: input.bytes), got = E.sha256(of: input.data)
                     if got != expected {
-                        return after + "sha256 of \(input) is \"\(got.prefix(20))…\"; the reference gives \"\(expected.prefix(20))…\": "
-                            + "the SHA-256 of exactly the Data's own bytes, from its startIndex, as 64 lowercase hex digits"
+                        return after + CheckMessage("sha256 of \(input) is \"\(got.prefix(20))…\"; the reference gives \"\(expected.prefix(20))…\": "
+                                                    + "the SHA-256 of exactly the Data's own bytes, from its startIndex, as 64 lowercase hex digits",
+                                                    ko: "\(input)의 sha256 결과가 \"\(got.prefix(20))…\"입니다. 기준 구현은 \"\(expected.prefix(20))…\"입니다: "
+                                                        + "startIndex부터, 정확히 그 Data 자신의 바이트의 SHA-256을 소문자 16진수 64자리로 씁니다")
                     }
                 } else {
                     let expected = input.bytes.starts(with: pngSignature), got = E.isPNG(input.data)
                     if got != expected {
-                        return after + "isPNG(\(input)) is \(got); the reference says \(expected): "
-                            + (expected ? "its bytes start with all 8 signature bytes 89 50 4E 47 0D 0A 1A 0A"
-                                        : "a PNG's bytes *start* with all 8 signature bytes 89 50 4E 47 0D 0A 1A 0A, and these do not")
+                        let why = expected
+                            ? CheckMessage("its bytes start with all 8 signature bytes 89 50 4E 47 0D 0A 1A 0A",
+                                           ko: "바이트가 시그니처 8바이트 89 50 4E 47 0D 0A 1A 0A로 시작합니다")
+                            : CheckMessage("a PNG's bytes *start* with all 8 signature bytes 89 50 4E 47 0D 0A 1A 0A, and these do not "
+                                           + "(no byte before the signature is skipped, whitespace or BOM included)",
+                                           ko: "PNG의 바이트는 시그니처 8바이트 89 50 4E 47 0D 0A 1A 0A로 *시작*하는데, 이 바이트는 그렇지 않습니다 "
+                                               + "(공백이든 BOM이든 시그니처 앞의 바이트를 건너뛰지 않습니다)")
+                        return after + CheckMessage("isPNG(\(input)) is \(got); the reference says \(expected): \(why.english)",
+                                                    ko: "isPNG(\(input))가 \(got)입니다. 기준 구현은 \(expected)입니다: \(why.ko)")
                     }
                 }
             }
@@ -167,15 +191,56 @@ public enum Chapter2Checks {
                    ko: "view.kfd.cacheKey = \"avatar-42\" 뒤에 아무것도 설정하지 않은 다른 view의 kfd.cacheKey로 읽은 값: "
                    + "\(E.cacheKey(of: other).map { quoted($0) } ?? "nil"). kfd를 거쳐 읽으면 그 view 자신의 key(여기서는 nil)가 "
                    + "나와야 하고, 다른 view에 설정한 key가 나오면 안 됩니다")
-        E.setCacheKey("Avatar-42.PNG", on: view)
-        run.expect(E.storedKey(of: view) == "Avatar-42.PNG", "view.kfd.cacheKey = \"Avatar-42.PNG\" stored "
-                   + "\(E.storedKey(of: view).map { "\"\($0)\"" } ?? "nil"): store the key exactly as given")
-        E.setCacheKey("", on: view)
-        run.expect(E.storedKey(of: view) == "", "view.kfd.cacheKey = \"\" stored \(E.storedKey(of: view).map { "\"\($0)\"" } ?? "nil"): "
-                   + "an empty key is a value, not nil")
-        E.setCacheKey(nil, on: view)
-        run.expect(E.storedKey(of: view) == nil, "view.kfd.cacheKey = nil must clear the key")
+        // Each set on a view that already holds a key: the view holds exactly the last one set.
+        var done = ["view.kfd.cacheKey = \"avatar-42\""]
+        // "\u{E9}" then its NFD twin: equal for String's ==, different bytes (as a file name).
+        for key in ["Avatar-42.PNG", "https://x/a%20b.png?w=1#top", "\u{E9}.png", "e\u{301}.png", "", nil] as [String?] {
+            E.setCacheKey(key, on: view)
+            done.append("view.kfd.cacheKey = \(key.map { quoted($0) } ?? "nil")")
+            let held = E.storedKey(of: view)
+            if let held, let key, sameBytes(held, key) { continue }
+            if held == nil && key == nil { continue }
+            let shown = held.map { quoted($0) } ?? "nil", steps = done.joined(separator: "; ")
+            let rule = key == nil ? CheckMessage("nil clears the key", ko: "nil은 key를 지웁니다")
+                : key == "" ? CheckMessage("\"\" is a key like any other, not nil", ko: "\"\"도 다른 key와 같은 값이지, nil이 아닙니다")
+                : held == key ? CheckMessage("the key is stored byte for byte: String's == takes the NFC and NFD spellings for one, "
+                                             + "but their bytes (and the file name they make) differ",
+                                             ko: "key는 바이트 하나까지 그대로 저장합니다: String의 ==는 NFC와 NFD 표기를 같다고 보지만, "
+                                                 + "바이트(그리고 그것으로 만드는 파일 이름)는 다릅니다")
+                : CheckMessage("the key is stored exactly as given", ko: "key는 주어진 그대로 저장합니다")
+            run.fail("after \(steps), the view holds \(shown): each set replaces the key the view held with the one just set "
+                     + "(\(key.map { quoted($0) } ?? "nil")); \(rule.english)",
+                     ko: "\(steps) 뒤에 view가 가진 key: \(shown). 설정할 때마다 view가 가진 key를 방금 설정한 값"
+                         + "(\(key.map { quoted($0) } ?? "nil"))으로 바꿉니다. \(rule.ko)")
+            break
+        }
+        run.expect(freedAfterUse(E.self),
+                   "a view made, given a key (view.kfd.cacheKey = \"avatar-42\") and read back was not freed when the check, which kept "
+                   + "no other reference to it, let it go: something else still holds the view. The key belongs on the view; nothing "
+                   + "should hold a view because it was given a key (every cell and view ever given one would stay in memory)",
+                   ko: "만들어서 key를 설정하고(view.kfd.cacheKey = \"avatar-42\") 다시 읽은 view가, 다른 참조를 남기지 않은 확인 코드가 "
+                       + "놓아준 뒤에도 해제되지 않았습니다: 다른 무언가가 아직 그 view를 붙잡고 있습니다. key는 view에 두는 것이고, key를 "
+                       + "받았다는 이유로 view를 붙잡아 두면 안 됩니다 (key를 받은 셀과 view가 전부 메모리에 남습니다)")
         if run.passed { viewsKeepTheirKeys(E.self, run) }
+    }
+
+    /// Makes a view, sets and reads its key, lets go of it, and tells whether it was freed (a weak
+    /// reference to it reads nil): ARC frees it at once unless something else still holds it.
+    static func freedAfterUse<E: ClassWrapperExercise>(_: E.Type) -> Bool {
+        weak var watched: E.View?
+        func use() {
+            let view = E.makeView()
+            E.setCacheKey("avatar-42", on: view)
+            _ = E.cacheKey(of: view)
+            _ = E.storedKey(of: view)
+            watched = view
+        }
+        #if canImport(ObjectiveC)
+        autoreleasepool { use() }   // an Objective-C view a getter autoreleased is freed when the pool drains
+        #else
+        use()
+        #endif
+        return watched == nil
     }
 
     /// Generated: runs of up to 8 assignments (keys of every shape, "" and nil among them) spread
@@ -189,7 +254,7 @@ public enum Chapter2Checks {
                                           .element(of: [nil, "", " ", "Avatar-42.PNG"])])
             return zip(Gen<Int>.int(in: 0...2), key).array(maxCount: 8)
         }
-        run.forAll(steps, cases: 3_000, seed: 0x0202) { steps in
+        run.forAll(steps, cases: 3_000, seed: 0x0202) { steps -> CheckMessage? in
             let views = [E.makeView(), E.makeView(), E.makeView()]
             var expected: [String?] = [nil, nil, nil]
             var done: [String] = []
@@ -201,9 +266,14 @@ public enum Chapter2Checks {
                     for (got, how) in [(E.storedKey(of: views[viewIndex]), "holds"), (E.cacheKey(of: views[viewIndex]), "reads through kfd.cacheKey")] {
                         let same = got.map { g in expected[viewIndex].map { sameBytes(g, $0) } ?? false } ?? (expected[viewIndex] == nil)
                         guard !same else { continue }
-                        return "after \(done.joined(separator: "; ")), view\(viewIndex + 1) \(how) \(got.map { quoted($0) } ?? "nil"); "
-                            + "the reference \(how) \(expected[viewIndex].map { quoted($0) } ?? "nil"): each view keeps exactly the last key "
-                            + "set on it (nil clears it, \"\" is a key), and no other view's"
+                        let steps = done.joined(separator: "; "), view = "view\(viewIndex + 1)"
+                        let shown = got.map { quoted($0) } ?? "nil", reference = expected[viewIndex].map { quoted($0) } ?? "nil"
+                        let verb = how == "holds" ? CheckMessage("holds", ko: "가진 key") : CheckMessage("reads through kfd.cacheKey", ko: "kfd.cacheKey로 읽은 값")
+                        return CheckMessage("after \(steps), \(view) \(verb.english) \(shown); the reference \(verb.english) \(reference): "
+                                            + "each view keeps exactly the last key set on it (nil clears it, \"\" is a key), and no other view's",
+                                            ko: "\(steps) 뒤에 \(view)가 \(verb.ko): \(shown). 기준 구현에서는 \(reference)입니다: "
+                                                + "view마다 자기에게 마지막으로 설정한 key를 바이트 하나까지 그대로 가지며(nil은 key를 지우고, \"\"도 key입니다), "
+                                                + "다른 view의 key를 가지지 않습니다")
                     }
                 }
             }

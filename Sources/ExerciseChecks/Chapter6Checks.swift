@@ -57,9 +57,20 @@ public enum Chapter6Checks {
         run.expect(mixed.answer && mixed.calls == 1, "\"Photo-A\" is in the set and on disk: the answer must be true after asking the disk "
                    + "once (got \(mixed.answer), asked \(mixed.calls) times)")
         let otherCase = asked { E.isCached(name: "photo-a", knownNames: ["Photo-A"], fileExists: { calls.withLock { $0 += 1 }; return $0 == "photo-a" }) }
-        run.expect(!otherCase.answer && otherCase.calls == 0, "\"photo-a\" is not \"Photo-A\": it is missing from the set, a miss without asking the disk")
+        run.expect(!otherCase.answer && otherCase.calls == 0,
+                   "isCached(name: \"photo-a\", knownNames: [\"Photo-A\"]) answered \(otherCase.answer) after asking the disk "
+                   + "\(otherCase.calls) time\(otherCase.calls == 1 ? "" : "s"); the set does not hold \"photo-a\" (only \"Photo-A\", "
+                   + "another name): false, without asking the disk",
+                   ko: "isCached(name: \"photo-a\", knownNames: [\"Photo-A\"]) 호출이 디스크에 \(otherCase.calls)번 묻고 \(otherCase.answer)를 "
+                       + "돌려줬습니다. 집합에는 \"photo-a\"가 없습니다(있는 것은 다른 이름인 \"Photo-A\"뿐입니다): "
+                       + "디스크에 묻지 않고 false입니다")
         let empty = asked { E.isCached(name: "a", knownNames: [], fileExists: onDisk) }
-        run.expect(!empty.answer && empty.calls == 0, "an empty set knows the folder is empty: a miss without asking the disk")
+        run.expect(!empty.answer && empty.calls == 0,
+                   "isCached(name: \"a\", knownNames: []) answered \(empty.answer) after asking the disk \(empty.calls) time\(empty.calls == 1 ? "" : "s"); "
+                   + "an empty set (not nil) says the folder holds nothing: false, without asking the disk",
+                   ko: "isCached(name: \"a\", knownNames: []) 호출이 디스크에 \(empty.calls)번 묻고 \(empty.answer)를 돌려줬습니다. "
+                       + "(nil이 아닌) 빈 집합은 폴더에 아무것도 없다는 뜻입니다: 디스크에 묻지 않고 false입니다")
+        if run.passed { urlNamesKept(E.self, run) }
         if run.passed { shortcutOnGeneratedFolders(E.self, run) }
         if run.passed { shortcutOnLargeSets(E.self, run) }
     }
@@ -76,6 +87,36 @@ public enum Chapter6Checks {
         }
 
         var call: String { "isCached(name: \(quoted(name)), knownNames: \(quoted(knownNames)))" }
+    }
+
+    /// Names as URLs hold them, beside what a decoder or a cutter would make of them: the name is
+    /// used exactly as given, in the set and in the one disk call.
+    static func urlNamesKept<E: ShortcutExercise>(_: E.Type, _ run: CheckRun) {
+        let lookups = [Lookup(name: "a%20b.png", knownNames: ["a%20b.png"], onDisk: ["a%20b.png"]),
+                       Lookup(name: "a%20b.png", knownNames: ["a b.png"], onDisk: ["a b.png"]),
+                       Lookup(name: "a.png?v=2", knownNames: ["a.png", "a.png?v=2"], onDisk: ["a.png"]),
+                       Lookup(name: "a.png?v=2", knownNames: ["a.png"], onDisk: ["a.png"]),
+                       Lookup(name: "100%", knownNames: nil, onDisk: ["100%"])]
+        for lookup in lookups {
+            var calls: [String] = []
+            let answer = E.isCached(name: lookup.name, knownNames: lookup.knownNames) { asked in
+                calls.append(asked)
+                return lookup.onDisk.contains(asked)
+            }
+            let expected = lookup.reference
+            guard answer != expected.answer || calls.count != expected.calls.count || !zip(calls, expected.calls).allSatisfy(sameBytes) else { continue }
+            func listed(_ calls: [String]) -> CheckMessage {
+                calls.isEmpty ? CheckMessage("none", ko: "없음") : CheckMessage(calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", "))
+            }
+            let shown = listed(calls), reference = listed(expected.calls)
+            run.fail("`\(lookup.call)` (the disk holds \(quoted(lookup.onDisk))) answered \(answer), disk calls: \(shown.english); the reference "
+                     + "answers \(expected.answer), disk calls: \(reference.english): the name is used exactly as given, in the set and on the disk "
+                     + "(a \"%\" escape is not decoded, a \"?\" query is not cut off)",
+                     ko: "`\(lookup.call)` 호출(디스크에는 \(quoted(lookup.onDisk)))이 \(answer)를 돌려줬고, 디스크 호출: \(shown.ko). 기준 구현은 "
+                         + "\(expected.answer), 디스크 호출: \(reference.ko)입니다: 이름은 집합에서도 디스크에서도 주어진 그대로 씁니다 "
+                         + "(\"%\" 이스케이프를 디코딩하지 않고, \"?\" 쿼리를 잘라 내지 않습니다)")
+            return
+        }
     }
 
     /// Generated: runs of up to 5 lookups, each with its own folder (two caches' lookups

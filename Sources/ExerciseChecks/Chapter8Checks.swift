@@ -151,7 +151,36 @@ public enum Chapter8Checks {
                    + "and \(warmed ? "warmed" : "did not warm") its memory: each cache warms its own memory on every disk hit",
                    ko: "두 번째 캐시가 \"\(computed)\"에서 디스크 히트했을 때(첫 번째 캐시는 이미 그 key로 메모리를 채움) 결과는 "
                        + "\(lookup(secondHit)), 메모리 채움: \(warmed). 캐시마다 디스크 히트 때마다 자기 메모리를 채웁니다")
+        if run.passed { valuesComeBackAsStored(E.self, run) }
         if run.passed { warmMemoryOnGeneratedRuns(E.self, run) }
+    }
+
+    /// Values padded or holding line breaks of either kind, under keys that a URL decoder or a
+    /// cutter would merge: all stored, all dropped from memory, then each looked up twice — from
+    /// disk, then from the memory that lookup warmed. Each must come back byte for byte, under its own key.
+    static func valuesComeBackAsStored<E: WarmMemoryExercise>(_: E.Type, _ run: CheckRun) {
+        let cache = E()
+        let entries = [("a%20b.png", " v1"), ("a b.png", "v1 "), ("100%", "v1\n"), ("100%25", "v\r\n2"),
+                       ("a.png?w=1", "\r\n"), ("a.png#1", "\t")]
+        for (key, value) in entries { cache.store(value, forKey: key, processorIdentifier: "") }
+        for (key, _) in entries { cache.probes.memory.evict(forKey: key) }
+        let stored = entries.map { "cache.store(\(quoted($0.1)), forKey: \(quoted($0.0)), processorIdentifier: \"\")" }.joined(separator: "; ")
+        for (key, value) in entries {
+            for (which, source) in [(CheckMessage("the lookup", ko: "조회"), LookupSource.disk),
+                                    (CheckMessage("the lookup after it", ko: "그다음 조회"), LookupSource.memory)] {
+                let got = cache.retrieve(forKey: key, processorIdentifier: "", fromMemoryCacheOrRefresh: false)
+                guard !(got.source == source && got.value.map({ sameBytes($0, value) }) == true) else { continue }
+                let expected = "(\(quoted(value)), .\(source.rawValue))"
+                let shown = "(\(got.value.map { quoted($0) } ?? "nil"), .\(got.source.rawValue))"
+                run.fail("after \(stored), and memory dropping them all (as NSCache may), \(which.english) of \(quoted(key)) returned "
+                         + "\(shown); the reference returns \(expected): a value comes back exactly as it was stored, "
+                         + "from disk and from the memory a disk hit warms, under its own computed key (nothing trimmed, re-lined or decoded)",
+                         ko: "\(stored) 뒤에 메모리가 그것을 모두 잊었을 때(NSCache가 그럴 수 있듯이) \(quoted(key))의 \(which.ko) 결과가 "
+                             + "\(shown)입니다. 기준 구현은 \(expected)입니다: 값은 디스크에서든, 디스크 히트가 채운 메모리에서든 "
+                             + "저장한 그대로, 자기 computed key로 돌아옵니다 (잘라 내거나, 줄바꿈을 바꾸거나, 디코딩하지 않습니다)")
+                return
+            }
+        }
     }
 
     /// One step of a generated run on two caches.
@@ -232,11 +261,15 @@ public enum Chapter8Checks {
     /// header's rule on a model: the result and where it came from, every memory lookup and write
     /// and every disk read and write with its key, and what each cache's memory and disk hold.
     static func warmMemoryOnGeneratedRuns<E: WarmMemoryExercise>(_: E.Type, _ run: CheckRun) {
-        let keys = Gen<String>.element(of: ["a.png", "a.png@", "A.png", "", "a", "a@b", "a.png@Round(8)", "b", " a.png"])
+        // Keys as URLs hold them too: "a%20b.png" and "a b.png" are two keys, and "100%" cannot be decoded.
+        let keys = Gen<String>.element(of: ["a.png", "a.png@", "A.png", "", "a", "a@b", "a.png@Round(8)", "b", " a.png",
+                                            "a%20b.png", "a b.png", "100%", "100%25"])
         let processors = Gen<String>.element(of: ["", "Round(8)", "round(8)", " ", "b@c", "@"])
-        // Values short, empty (a value, not a miss) and long (3 to 4096 characters: warming
-        // cannot depend on a value's size).
-        let value = Gen<String>.oneOf([.element(of: ["v1", "v2", ""]), Gen<Int>.int(in: 3...4_096).map { String(repeating: "v", count: $0) }])
+        // Values short, empty (a value, not a miss), long (3 to 4096 characters: warming cannot
+        // depend on a value's size), and padded or with line breaks of either kind: what was stored
+        // comes back, from disk and from memory, byte for byte.
+        let value = Gen<String>.oneOf([.element(of: ["v1", "v2", "", " v1", "v2 ", "v1\n", "v\r\n2", "\r\n", "\t"]),
+                                       Gen<Int>.int(in: 3...4_096).map { String(repeating: "v", count: $0) }])
         // Each run picks two keys and two identifiers and uses only those, so that its steps meet
         // (a store, then a drop, then a lookup of the same entry) in a few steps.
         let run2 = zip(zip(keys, keys), zip(processors, processors)).flatMap { keys, processors in

@@ -232,7 +232,8 @@ public enum Chapter9Checks {
         guard vanished.finished else { run.fail("store into a vanished folder never returned: a retry loop without end?",
                                                      ko: "사라진 폴더에 store를 부르자 돌아오지 않았습니다: 끝나지 않는 재시도 루프인가요?"); return }
         let vanishedGot = outcomeText(vanished.error, key: "Photo-B", in: folder)
-        run.expect(vanished.error == nil && exists("Photo-B"),
+        let recovered = vanished.error == nil && exists("Photo-B")
+        run.expect(recovered,
                    "store into a vanished folder must recreate the folder and retry; it \(vanishedGot.english)",
                    ko: "사라진 폴더에 store하면 폴더를 다시 만들고 한 번 더 써야 합니다. 그런데 \(vanishedGot.ko)")
         expectWrites(CheckMessage("store into a vanished folder", ko: "사라진 폴더에 한 store"), vanished, key: "Photo-B")
@@ -242,14 +243,20 @@ public enum Chapter9Checks {
         let deep = store("Photo-D")
         guard deep.finished else { run.fail("store after the folder and its parent vanished never returned",
                                                  ko: "폴더와 그 상위 폴더가 사라진 뒤 store가 돌아오지 않았습니다"); return }
-        // "Intermediate folders" is the cause only when the folder above is still missing.
+        // What the disk shows after it, and whether the storage recovered from the first vanishing:
+        // facts the learner can compare, not a guess at the cause.
         let parentMade = fileManager.fileExists(atPath: base.path)
         let deepGot = outcomeText(deep.error, key: "Photo-D", in: folder)
-        let intermediate = parentMade ? CheckMessage("", ko: "")
-            : CheckMessage("(intermediate folders too: the folder above is still missing) ", ko: "(중간 폴더까지: 상위 폴더가 아직 없습니다) ")
-        run.expect(deep.error == nil && exists("Photo-D"), "store after the folder *and its parent* vanished must recreate both "
-                   + "\(intermediate.english)and retry; it \(deepGot.english)",
-                   ko: "폴더와 *그 상위 폴더까지* 사라진 뒤의 store는 둘 다 \(intermediate.ko)다시 만들고 한 번 더 써야 합니다. 그런데 \(deepGot.ko)")
+        let above = parentMade ? CheckMessage("the folder above is there again", ko: "상위 폴더는 다시 생겼습니다")
+            : CheckMessage("the folder above is still missing", ko: "상위 폴더는 아직 없습니다")
+        let again = recovered
+            ? CheckMessage(" (the same storage did recover earlier in this check, when only its folder vanished)",
+                           ko: " (같은 storage가 이 확인 앞부분에서 폴더만 사라졌을 때는 복구했습니다)")
+            : CheckMessage("", ko: "")
+        run.expect(deep.error == nil && exists("Photo-D"), "store after the folder *and its parent* vanished must make both again "
+                   + "and retry; it \(deepGot.english), and \(above.english)\(again.english)",
+                   ko: "폴더와 *그 상위 폴더까지* 사라진 뒤의 store는 둘 다 다시 만들고 한 번 더 써야 합니다. 그런데 \(deepGot.ko). "
+                       + "\(above.ko)\(again.ko)")
         expectWrites(CheckMessage("store after the folder and its parent vanished", ko: "폴더와 그 상위 폴더가 사라진 뒤의 store"), deep, key: "Photo-D")
 
         // The folder vanished and cannot be made again (a file where its parent was): the retry's
@@ -270,11 +277,12 @@ public enum Chapter9Checks {
                    ko: "다시 만들 수 없는 사라진 폴더에 store했는데 아무 오류도 알리지 않았습니다: 재시도까지 실패하면 그 오류가 호출한 쪽에 전달돼야 합니다")
         expectWrites(CheckMessage("store into a vanished folder that cannot be recreated", ko: "다시 만들 수 없는 사라진 폴더에 한 store"), impossible, key: "Photo-E")
         if let got = impossible.error.map({ $0 as NSError }), let cause, !sameError(got, cause) {
-            run.fail("store into a vanished folder that cannot be made again (a file sits where the folder above it should be) must "
-                     + "throw the error of making the folder — the cause: \(describe(cause)) about \(errorPath(cause, in: base)) — as it is; it threw "
-                     + "\(describe(got)) about \(errorPath(got, in: base))",
-                     ko: "다시 만들 수 없는 사라진 폴더(상위 폴더 자리에 파일이 있습니다)에 store하면, 폴더를 만들 때 난 오류 — 원인인 "
-                     + "\(describe(cause)), 대상 \(errorPath(cause, in: base)) — 를 그대로 던져야 합니다. 던진 오류: \(describe(got)), 대상 \(errorPath(got, in: base))")
+            run.fail("store into a vanished folder that cannot be made again (a file sits where the folder above it should be) threw "
+                     + "\(describe(got)) about \(errorPath(got, in: base)); the reference finds the folder missing, tries to make it again, "
+                     + "which fails with \(describe(cause)) about \(errorPath(cause, in: base)), and throws that error as it is",
+                     ko: "다시 만들 수 없는 사라진 폴더(상위 폴더 자리에 파일이 있습니다)에 store했더니 \(describe(got)), 대상 "
+                     + "\(errorPath(got, in: base)) 오류를 던졌습니다. 기준 구현은 폴더가 없는 것을 보고 다시 만들려 하는데, 그것이 "
+                     + "\(describe(cause)), 대상 \(errorPath(cause, in: base)) 오류로 실패하고, 그 오류를 그대로 던집니다")
         }
         try? fileManager.removeItem(at: base)
         do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
@@ -309,6 +317,7 @@ public enum Chapter9Checks {
         }
         if run.passed { retriedWriteFails(storage, folder: folder, store: store, run) }
         if run.passed { keyInSubfolder(folder: folder, store: store, run) }
+        if run.passed { emptyKey(folder: folder, store: store, run) }
         if run.passed { storesOnGeneratedFolderStates(E.self, run) }
     }
 
@@ -401,6 +410,41 @@ public enum Chapter9Checks {
                      ko: "폴더가 있는 상태에서 store(\"\(key)\"): 이 키는 없는 하위 폴더 \"Album\" 안의 파일을 가리킵니다. 캐시 폴더는 "
                      + "사라지지 않았으니 \"그 밖의 실패\"입니다: 쓰기 자체의 오류(여기서는 \(expected.domain) \(expected.code))가 폴더를 "
                      + "만들지도, 재시도하지도 않고 호출한 쪽에 전달돼야 합니다. 그런데 \(what.ko)\(made.ko)")
+            return
+        }
+    }
+
+    /// The empty key names the folder itself: with the folder there, the write fails (a folder is
+    /// not a file) and, the folder not being missing, that error must reach the caller as it is —
+    /// not a success that wrote nothing. (Only with the folder there: where it is missing, writing
+    /// at its path succeeds on some platforms, and the outcome is the platform's, not the rule's.)
+    static func emptyKey(folder: URL, store: (String) -> StoreOutcome, _ run: CheckRun) {
+        let fileManager = FileManager.default
+        try? fileManager.removeItem(at: folder)
+        do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            run.fail("the check could not recreate its folder \(folder.path): \(error)")
+            return
+        }
+        var expected: NSError?
+        do { try Data().write(to: folder.appendingPathComponent("")) } catch { expected = error as NSError }
+        guard let expected else { return }   // a platform that wrote it cannot show the mistake
+        let outcome = store("")
+        guard outcome.finished else { run.fail("store(\"\") into the folder never returned: give up with the write's error",
+                                                ko: "폴더에 store(\"\")를 부르자 돌아오지 않았습니다: 쓰기 오류와 함께 포기해야 합니다"); return }
+        if let problem = writesProblem(CheckMessage("store(\"\") into the folder", ko: "폴더에 한 store(\"\")"), outcome, wroteFile: false) {
+            run.fail(problem)
+            return
+        }
+        let got = outcome.error.map { $0 as NSError }
+        guard let got, got.domain == expected.domain, got.code == expected.code else {
+            let what = got.map { CheckMessage("threw \(describe($0))", ko: "\(describe($0)) 오류를 던졌습니다") }
+                ?? CheckMessage("reported nothing", ko: "아무 오류도 알리지 않았습니다")
+            run.fail("store(\"\") into the folder, which is there, \(what.english); the reference writes to the path the empty key names "
+                     + "— the folder itself —, that write fails (\(expected.domain) \(expected.code) here), and the folder is not missing, "
+                     + "so that error reaches the caller as it is: an empty key is a key like any other, and \"any other failure\" is thrown",
+                     ko: "폴더가 있는 상태에서 store(\"\")가 \(what.ko). 기준 구현은 빈 key가 가리키는 경로 — 폴더 자신 — 에 쓰고, "
+                     + "그 쓰기가 실패하며(여기서는 \(expected.domain) \(expected.code)), 폴더는 사라지지 않았으니 그 오류를 그대로 호출한 쪽에 "
+                     + "전달합니다: 빈 key도 다른 key와 같은 key이고, \"그 밖의 실패\"는 던져집니다")
             return
         }
     }

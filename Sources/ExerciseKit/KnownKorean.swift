@@ -26,21 +26,12 @@ public enum KnownKorean {
         // 02-data-digest
         "data.kfd.sha256 of \"abc\" is \"\": it must be the FIPS 180-4 digest, 64 lowercase hex digits":
             "\"abc\"의 data.kfd.sha256이 \"\"입니다: FIPS 180-4 digest, 즉 소문자 16진수 64자리여야 합니다",
-        "the digest of empty data is wrong": "빈 데이터의 digest가 틀렸습니다",
         "the digest of 1000 bytes differs from SHA256.hexDigest": "1000바이트의 digest가 SHA256.hexDigest와 다릅니다",
         // 02-class-wrapper
         "view.kfd.cacheKey = \"avatar-42\" did not reach the view": "view.kfd.cacheKey = \"avatar-42\"가 그 view에 닿지 않았습니다",
-        "view.kfd.cacheKey = \"Avatar-42.PNG\" stored nil: store the key exactly as given":
-            "view.kfd.cacheKey = \"Avatar-42.PNG\"의 결과로 nil이 저장됐습니다: key는 주어진 그대로 저장하세요",
-        "view.kfd.cacheKey = \"\" stored nil: an empty key is a value, not nil":
-            "view.kfd.cacheKey = \"\"의 결과로 nil이 저장됐습니다: 빈 key도 nil이 아니라 하나의 값입니다",
         // 06-shortcut
         "a name missing from the set must be answered without asking the disk (asked 1 times)":
             "set에 없는 이름에는 디스크에 묻지 않고 답해야 합니다 (디스크에 1번 물었습니다)",
-        "\"photo-a\" is not \"Photo-A\": it is missing from the set, a miss without asking the disk":
-            "\"photo-a\"는 \"Photo-A\"가 아닙니다: set에 없으니 디스크에 묻지 않고 미스로 답합니다",
-        "an empty set knows the folder is empty: a miss without asking the disk":
-            "빈 set은 폴더가 비어 있다는 것을 압니다: 디스크에 묻지 않고 미스로 답합니다",
         // 08-warm-memory
         "with fromMemoryCacheOrRefresh a memory miss is a miss (got \"Pixels-2\" from disk): the caller will download afresh":
             "fromMemoryCacheOrRefresh에서는 메모리 미스가 곧 미스입니다 (디스크에서 \"Pixels-2\"를 가져왔습니다): 호출한 쪽이 새로 다운로드합니다",

@@ -6,11 +6,14 @@ import Foundation
 
 extension Gen where Value == String {
     /// Pieces a key or a name is made of: letters of both cases, separators, extensions,
-    /// whitespace, the same accented letters in NFC and NFD, and a run long enough for file names.
+    /// whitespace, the same accented letters in NFC and NFD, a run long enough for file names, and
+    /// what URLs hold: percent escapes ("%%", a lone "%", "%20", "%25"), a query, a fragment, a
+    /// backslash — a key is any string, and none of these may be decoded, cut off or replaced.
     public static var fragment: Gen<String> {
         .element(of: ["a", "b", "A", "B", "x", "1", ".", "@", "/", "-", " ", ".png", ".PNG", ".jpg", "\t", "\n",
                       "\u{E9}", "e\u{301}", "\u{D55C}", "\u{1112}\u{1161}\u{11AB}", "\u{1F600}", "ß",
-                      String(repeating: "x", count: 300)])
+                      String(repeating: "x", count: 300),
+                      "%%", "%", "%20", "%25", "?", "?w=1", "#", "#1", "\\"])
     }
 
     /// A string of up to `maxPieces` fragments; "" is the simplest.
@@ -62,8 +65,13 @@ extension Gen where Value == [UInt8] {
         Gen<UInt8>.byte.array(maxCount: maxCount)
     }
 
+    /// Bytes a text file may start with, that a lenient reader skips: whitespace and a UTF-8 BOM.
+    public static var leadingSkippable: Gen<[UInt8]> {
+        .element(of: [[0x0A], [0x20], [0x09], [0x0D], [0x0D, 0x0A], [0xEF, 0xBB, 0xBF], [0x00]])
+    }
+
     /// Byte arrays around the PNG signature: it at offset 0 then more bytes, exactly it, it after
-    /// other bytes, it with one byte changed, it cut short, and bytes of any kind.
+    /// other bytes, it after whitespace or a BOM, it with one byte changed, it cut short, and bytes of any kind.
     public static var aroundPNG: Gen<[UInt8]> {
         let signature = pngSignature
         let tail = bytes(maxCount: 6)
@@ -71,6 +79,7 @@ extension Gen where Value == [UInt8] {
             tail.map { signature + $0 },
             bytes(maxCount: 10),
             zip(bytes(maxCount: 4), tail).map { $0.0 + [0] + signature + $0.1 },
+            zip(leadingSkippable.array(maxCount: 3), tail).map { lead, rest in (lead.isEmpty ? [0x0A] : lead.flatMap { $0 }) + signature + rest },
             zip(Gen<Int>.int(in: 0...7), Gen<UInt8>.byte, tail).map { position, replacement, rest in
                 var changed = signature
                 changed[position] = changed[position] == replacement ? replacement &+ 1 : replacement
