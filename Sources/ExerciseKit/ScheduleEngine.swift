@@ -51,8 +51,10 @@ final class ScheduledThread: @unchecked Sendable {
     var enqueuerIdentity: UInt?
     /// The learner's last controlled call on this thread ("line 23"), for messages.
     var lastSite: CheckMessage = CheckMessage("", ko: "")
-    /// What `ThreadIdentity.current` says on this thread: never the number of another thread.
-    let identity = ThreadSlot.freshSerial()
+    /// What `ThreadIdentity.current` says on this thread: never the number of another thread —
+    /// except the main thread's, which the main queue's worker and a `DispatchQueue.main.sync`
+    /// block say too (Dispatch runs the main queue's blocks on the main thread).
+    var identity = ThreadSlot.freshSerial()
     /// Whether this thread plays the app's main thread (`Thread.isMainThread` is true on it).
     var isMain = false
     /// The main thread between its calls, back at its run loop (ScheduleWorld.settle): the main
@@ -108,6 +110,16 @@ public final class Execution: @unchecked Sendable {
     /// Whether the main thread is free for the main queue's blocks: none plays it, or it waits at
     /// its run loop, or it has ended.
     var mainThreadFree: Bool { mainThread.map { $0.finished || $0.atRunLoop } ?? true }
+    /// The main thread's `ThreadIdentity` in this run: its own, once a thread plays it (so that
+    /// a thread chosen as main partway through keeps the identity its callers already saw).
+    private(set) var mainIdentity = ThreadSlot.freshSerial()
+
+    /// `thread` plays the main thread from now on.
+    func makeMain(_ thread: ScheduledThread) {
+        thread.isMain = true
+        mainIdentity = thread.identity
+        mainThread = thread
+    }
 
     /// `Thread.isMainThread` asked for the first time on a caller while no thread plays the main
     /// thread: a choice of the schedule, like who runs next ("no" is the default, "yes" counts as
@@ -117,8 +129,7 @@ public final class Execution: @unchecked Sendable {
         guard thread.mayPlayMain, mainThread == nil, !thread.askedMain else { return false }
         thread.askedMain = true
         guard chooser.choose(among: [0, 1], current: 0) == 1 else { return false }
-        thread.isMain = true
-        mainThread = thread
+        makeMain(thread)
         events.append(ScheduleEvent(thread: thread.name, label: CheckMessage("is the app's main thread (Thread.isMainThread is true on it)",
                                                                              ko: "앱의 메인 스레드임 (여기서 Thread.isMainThread는 참)")))
         return true

@@ -94,19 +94,15 @@ public final class ScheduleWorld: @unchecked Sendable {
     public func spawn(_ name: CheckMessage, asMainThread: Bool = false, _ body: @escaping @Sendable () -> Void) -> ScheduledHandle {
         let thread = execution.spawn(name, from: me, body)
         thread.mayPlayMain = true
-        if asMainThread {
-            thread.isMain = true
-            execution.mainThread = thread
-        }
+        if asMainThread { execution.makeMain(thread) }
         return ScheduledHandle(thread)
     }
 
     /// The calling thread plays the app's main thread from now on (see `spawn(_:asMainThread:_:)`).
     public func actAsMainThread() {
         guard let me else { return }
-        me.isMain = true
         me.name = CheckMessage("the main thread (the check's)", ko: "메인 스레드(확인 프로그램)")
-        execution.mainThread = me
+        execution.makeMain(me)
     }
 
     /// Waits until `handle`'s thread has ended; what it did happens before what follows.

@@ -100,7 +100,11 @@ final class QueueModel: @unchecked Sendable {
                                         enabled: { turn.granted }))
         turn.clock.acquire(thread)
         thread.queues.append(self)
+        // The main queue's block runs on the main thread, not on the caller's.
+        let callersIdentity = thread.identity
+        if isMainQueue { thread.identity = execution.mainIdentity }
         defer {
+            thread.identity = callersIdentity
             thread.queues.removeLast()
             turn.clock.release(thread)
             turn.done = true
@@ -117,7 +121,10 @@ final class QueueModel: @unchecked Sendable {
     /// The worker's loop: take the next item when there is one; stop when the run ends.
     private func work() {
         guard let me = Execution.current else { return }
-        me.isMain = isMainQueue
+        if isMainQueue {
+            me.isMain = true
+            me.identity = execution.mainIdentity
+        }
         while true {
             let proceed = execution.point(me, Pending(label: CheckMessage("takes the next item", ko: "다음 항목을 꺼냄"),
                                                       enabled: { [unowned self] in !self.items.isEmpty && (!self.isMainQueue || self.execution.mainThreadFree) },

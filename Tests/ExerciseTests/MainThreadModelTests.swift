@@ -46,6 +46,21 @@ struct MainThreadModelTests {
         #expect(exploration.schedules > 1)
     }
 
+    @Test("a DispatchQueue.main.sync block from another thread runs as the main thread, not as its caller")
+    func mainSyncRunsOnMain() {
+        let exploration = ScheduleExplorer.explore { world in
+            let caller = world.spawn(CheckMessage("caller", ko: "호출자")) {
+                let outside = ThreadIdentity.current
+                let inside = ControlledQueue.main.sync { (ThreadIdentity.current, ControlledThread.isMainThread) }
+                world.expect(inside.0 != outside && inside.1 && ThreadIdentity.current == outside,
+                             "main.sync block: identity \(inside.0) vs caller \(outside), isMainThread \(inside.1)",
+                             ko: "main.sync 블록: identity \(inside.0), 호출자 \(outside), isMainThread \(inside.1)")
+            }
+            world.join(caller)
+        }
+        #expect(exploration.counterexample == nil, "\(exploration.counterexample?.failures.first?.english ?? "")")
+    }
+
     @Test("DispatchQueue.main.sync on the main thread is a deadlock, named as such")
     func mainSyncOnMain() throws {
         let exploration = ScheduleExplorer.explore { world in
