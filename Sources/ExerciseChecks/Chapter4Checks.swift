@@ -82,6 +82,17 @@ public enum Chapter4Checks {
         run.expect(!cache.isInStorage("Avatar-A") && !cache.keys.contains("Avatar-A"),
                    "after remove(\"Avatar-A\"), it is still in the cache or in keys",
                    ko: "remove(\"Avatar-A\") 뒤에도 캐시나 keys에 남아 있습니다")
+        // 1b. A big cache: one critical section whatever the number of keys (more than any
+        //     "do not hold the lock so long on a big cache" cut-off a learner would pick).
+        let big = E()
+        for index in 0..<1_200 { big.store(index, forKey: "Big-\(index)") }
+        let bigUnlocked = Flag()
+        big.remove(forKey: "Big-7", pause: { if !big.probes.lock.isHeldByCurrentThread { bigUnlocked.set() } })
+        run.expect(!bigUnlocked.isSet, "with 1,200 keys in the cache, pause() ran without the lock held: the value and the key leave in "
+                   + "one critical section however many keys there are (between the two steps another thread can store the key again)",
+                   ko: "캐시에 key가 1,200개일 때 lock을 잡지 않은 채 pause()가 실행됐습니다: key가 몇 개든 값과 key는 하나의 "
+                       + "critical section에서 함께 빠져야 합니다 (두 단계 사이에 다른 스레드가 같은 key를 다시 저장할 수 있습니다)")
+        guard run.passed else { return }
         cache.store(2, forKey: "Avatar-B")
         cache.store(3, forKey: "Avatar-C")
         cache.remove(forKey: "Avatar-B", pause: {})
