@@ -395,8 +395,8 @@ enum Checking {
                         if verbose { line.append("rejected \(name): \(summary(result))") }
                     }
                 case .alternative(let name):
-                    if !result.passed { problems += 1; line.append("right answer \(name) (written blind) FAILS: \(summary(result))") }
-                    else if verbose { line.append("solution: passed, and so did the right answer \(name) (written blind)") }
+                    if !result.passed { problems += 1; line.append("right answer \(name)\(blindMark(name)) FAILS: \(summary(result))") }
+                    else if verbose { line.append("solution: passed, and so did the right answer \(name)\(blindMark(name))") }
                 case .learner, .mutant: break
                 }
             }
@@ -593,3 +593,7 @@ enum Checking {
         return nil
     }
 }
+
+/// " (written blind)" for a right answer a blind learner wrote (its name starts with "Blind"), as
+/// the corpus names them; nothing for one the project wrote itself.
+private func blindMark(_ name: String) -> String { name.hasPrefix("Blind") ? " (written blind)" : "" }
