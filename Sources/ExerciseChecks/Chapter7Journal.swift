@@ -1,7 +1,8 @@
 // 07-async-journal, two more scenarios: a disk slow enough that any time limit runs out (on a
 // virtual clock, so "slow" is exact and free), and two callers flushing at once: the app's main
-// thread, after appending a line, and a second caller that appended nothing but owes that line too. flush returns when every line appended before it has been written, however
-// slow the disk, whoever calls it, whatever else is flushing.
+// thread, after appending a line, and a second caller that appended nothing but owes that line
+// too. flush returns when every line appended before it has been written, however slow the disk,
+// whoever calls it, whatever else is flushing.
 
 import ExerciseKit
 import WorkbookSupport
