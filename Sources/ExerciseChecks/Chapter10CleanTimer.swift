@@ -124,21 +124,39 @@ extension Chapter10Checks {
                          ko: "첫 tick 전에 놓아 해제된 store의 removeExpired()가 그 뒤에 \(cleans.values.count)번 실행됐습니다")
         }
         // Kingfisher's own interval (120 s: `MemoryStorage.Config.init`'s default `cleanInterval`,
-        // Sources/Cache/MemoryStorage.swift at 8.11.0): the clock jumps,
-        // so minutes cost nothing, and an interval capped or rounded on the way shows.
-        run.explore(CheckMessage("one store, cleanInterval 120 s (Kingfisher's default)", ko: "store 하나, cleanInterval 120 s (Kingfisher의 기본값)"),
-                    options) { world in
-            let cleans = LockedList<CleanSeen>()
-            var store: E? = E(cleanInterval: 120, onClean: { cleans.append(seen(world)) })
-            world.runRunLoop(until: 365)
-            store = nil
-            _ = store
-            let ticks = Set(cleans.values.map(\.at)), wanted = Set(tickTimes(120, until: 365))
-            world.expect(ticks == wanted,
-                         "with cleanInterval 120 s, removeExpired() ran at \(times(ticks)); it must run every 120 s, no more "
-                         + "often and no less (\(times(wanted))): the interval is the configuration's, as given",
-                         ko: "cleanInterval이 120 s일 때 removeExpired()가 실행된 시각: \(times(ticks)). 120 s마다, 그보다 자주도 "
-                         + "드물게도 아니게 실행돼야 합니다 (\(times(wanted))): 간격은 설정에 주어진 그대로입니다")
+        // Sources/Cache/MemoryStorage.swift at 8.11.0), and one second past each number your file
+        // writes (a "long intervals may keep the store" cut-off, whatever number was picked): the
+        // clock jumps, so minutes cost nothing, and an interval capped or rounded on the way shows.
+        // Each store is let go after three ticks: it is freed, and its timer stops.
+        let intervals = [120] + SourceFacts.sizesPastCutOffs(in: run.source, within: 1...604_800, limit: 2).filter { $0 != 120 }
+        for seconds in intervals {
+            let interval = TimeInterval(seconds), name = seconds == 120 ? " (Kingfisher's default)" : ""
+            let nameKo = seconds == 120 ? " (Kingfisher의 기본값)" : ""
+            let held = run.explore(CheckMessage("one store, cleanInterval \(seconds) s\(name)", ko: "store 하나, cleanInterval \(seconds) s\(nameKo)"),
+                                   options) { world in
+                let cleans = LockedList<CleanSeen>()
+                var store: E? = E(cleanInterval: interval, onClean: { cleans.append(seen(world)) })
+                weak var watched: E?
+                watched = store   // assigned apart: a `weak let` needs Swift 6.2
+                let until = interval * 3 + 5
+                world.runRunLoop(until: until)
+                store = nil
+                let freed = watched == nil
+                let ticks = Set(cleans.values.map(\.at)), wanted = Set(tickTimes(interval, until: until))
+                world.expect(ticks == wanted,
+                             "with cleanInterval \(seconds) s, removeExpired() ran at \(times(ticks)); it must run every \(seconds) s, no more "
+                             + "often and no less (\(times(wanted))): the interval is the configuration's, as given",
+                             ko: "cleanInterval이 \(seconds) s일 때 removeExpired()가 실행된 시각: \(times(ticks)). \(seconds) s마다, 그보다 자주도 "
+                             + "드물게도 아니게 실행돼야 합니다 (\(times(wanted))): 간격은 설정에 주어진 그대로입니다")
+                world.expect(freed, CheckMessage("with cleanInterval \(seconds) s: ", ko: "cleanInterval \(seconds) s에서: ") + notFreed(source))
+                guard freed else { return }
+                let before = cleans.values.count
+                world.runRunLoop(until: until + interval * 2)
+                let after = cleans.values.count - before
+                world.expect(after == 0, "with cleanInterval \(seconds) s, removeExpired() ran \(after) time(s) after the store was freed",
+                             ko: "cleanInterval \(seconds) s에서 store가 해제된 뒤에도 removeExpired()가 실행됐습니다 (횟수: \(after))")
+            }
+            guard held, run.passed else { return }
         }
     }
 
@@ -230,12 +248,15 @@ extension Chapter10Checks {
     /// The store outlived its last owner: the usual cause is the timer's closure holding it, but a
     /// file whose timer captures it weakly is told to look elsewhere (never a cause it does not have).
     private static func notFreed(_ source: String?) -> CheckMessage {
-        let code = (source ?? "").replacingOccurrences(of: " ", with: "")
-        if code.contains("[weakself]") || code.contains("[unownedself]") {
-            return CheckMessage("the store was not freed when its last owner let it go, though the timer's closure captures it weakly: "
-                                + "something else still holds it (a `static` or global list, another closure, the store itself)",
-                                ko: "마지막 소유자가 놓았는데도 store가 해제되지 않았습니다. timer의 클로저는 약하게 캡처하니, 다른 무언가가 "
-                                + "아직 붙잡고 있습니다 (`static`이나 전역 목록, 다른 클로저, store 자신)")
+        if capturesWeakSelf(source) {
+            // A weak capture somewhere says nothing about the closure the run loop holds: name
+            // every way the store can still be held, not one cause the code may not have.
+            return CheckMessage("the store was not freed when its last owner let it go. Your file captures self weakly somewhere, "
+                                + "yet something still holds the store: a timer closure that captures self strongly on some path "
+                                + "(another branch, a method reference), a `static` or global list, another closure, the store itself",
+                                ko: "마지막 소유자가 놓았는데도 store가 해제되지 않았습니다. 파일 어딘가에서 self를 약하게 캡처하지만, 여전히 "
+                                + "무언가가 store를 붙잡고 있습니다: 어떤 경로(다른 분기, 메서드 참조)에서 self를 강하게 캡처하는 timer "
+                                + "클로저, `static`이나 전역 목록, 다른 클로저, store 자신")
         }
         return CheckMessage("the store was not freed when its last owner let it go: the run loop holds the timer, "
             + "and the timer's closure holds the store. Capture it weakly ([weak self]); a method reference such as "

@@ -53,27 +53,37 @@ public enum Chapter3Checks {
         // 1. Alone: every change of `_settings` happens on the property queue.
         //    And the body runs once, on the queue: a body run on a copy off the queue (and written
         //    back in a second trip) is the split this exercise removes.
-        let single = E()
-        let bodyRuns = Tally(), bodyOffQueue = Flag()
-        single.update { counters in
-            bodyRuns.add()
-            if !single.propertyQueueProbe.isCurrent { bodyOffQueue.set() }
-            counters.hits += 1
+        //    From zero, and from one past each number your file writes (a "take the fast path once
+        //    the counters are large" cut-off, whatever number was picked).
+        for start in [0] + SourceFacts.sizesPastCutOffs(in: run.source, within: 2...Int(Int32.max), limit: 3) {
+            let single = E()
+            var initial = Counters()
+            (initial.hits, initial.misses) = (start, start)
+            if start > 0 { single.settings = initial }
+            let from = start == 0 ? CheckMessage("", ko: "") : CheckMessage(" (hits and misses at \(start) before it)", ko: " (그 전에 hits와 misses가 \(start))")
+            let bodyRuns = Tally(), bodyOffQueue = Flag()
+            single.update { counters in
+                bodyRuns.add()
+                if !single.propertyQueueProbe.isCurrent { bodyOffQueue.set() }
+                counters.hits += 1
         }
-        run.expectNone(single.propertyQueueProbe.violations, CheckMessage("update: ", ko: "update: "))
-        run.expect(single.settings.hits == 1, "one update { $0.hits += 1 } left hits at \(single.settings.hits)",
-                   ko: "update { $0.hits += 1 }를 한 번 부른 뒤 `hits`가 \(single.settings.hits)입니다")
-        run.expect(bodyRuns.value == 1, "one call of update ran its body \(bodyRuns.value) times: run the body once, on `_settings` "
+        run.expectNone(single.propertyQueueProbe.violations, CheckMessage("update\(from.english): ", ko: "update\(from.ko): "))
+        run.expect(single.settings.hits == start + 1, "one update { $0.hits += 1 }\(from.english) left hits at \(single.settings.hits)",
+                   ko: "update { $0.hits += 1 }를 한 번 부른 뒤\(from.ko) `hits`가 \(single.settings.hits)입니다")
+        run.expect(bodyRuns.value == 1, "one call of update\(from.english) ran its body \(bodyRuns.value) times: run the body once, on `_settings` "
                    + "itself, inside propertyQueue.sync",
                    ko: "update를 한 번 불렀는데 본문이 \(bodyRuns.value)번 실행됐습니다: 본문은 propertyQueue.sync 안에서 "
                        + "`_settings` 자체에 대해 한 번만 실행하세요")
         run.expect(bodyRuns.value != 1 || !bodyOffQueue.isSet, "update ran its body off propertyQueue: reading `_settings`, running the body and writing "
                    + "it back must all happen inside one propertyQueue.sync, the one critical section the header asks for (between "
-                   + "two trips through the queue, even under a lock of your own, a `settings = …` from another thread can come in)",
+                   + "two trips through the queue, even under a lock of your own, a `settings = …` from another thread can come in)"
+                   + from.english,
                    ko: "update가 propertyQueue 밖에서 본문을 실행했습니다: `_settings` 읽기, 본문 실행, 다시 쓰기는 모두 머리말이 "
                        + "말하는 하나의 critical section, 곧 한 번의 propertyQueue.sync 안에서 일어나야 합니다 (큐를 두 번 오가는 "
-                       + "사이에는, 따로 만든 lock 아래에서라도, 다른 스레드의 `settings = …`가 끼어들 수 있습니다)")
+                       + "사이에는, 따로 만든 lock 아래에서라도, 다른 스레드의 `settings = …`가 끼어들 수 있습니다)"
+                       + from.ko)
         guard run.passed else { return }
+        }
 
         // 2. Explored: every schedule of two updates (≤ 2 preemptions, then seeded random ones).
         //    A split read-modify-write loses one in some schedule, whichever order the

@@ -82,17 +82,22 @@ public enum Chapter4Checks {
         run.expect(!cache.isInStorage("Avatar-A") && !cache.keys.contains("Avatar-A"),
                    "after remove(\"Avatar-A\"), it is still in the cache or in keys",
                    ko: "remove(\"Avatar-A\") 뒤에도 캐시나 keys에 남아 있습니다")
-        // 1b. A big cache: one critical section whatever the number of keys (more than any
-        //     "do not hold the lock so long on a big cache" cut-off a learner would pick).
-        let big = E()
-        for index in 0..<1_200 { big.store(index, forKey: "Big-\(index)") }
-        let bigUnlocked = Flag()
-        big.remove(forKey: "Big-7", pause: { if !big.probes.lock.isHeldByCurrentThread { bigUnlocked.set() } })
-        run.expect(!bigUnlocked.isSet, "with 1,200 keys in the cache, pause() ran without the lock held: the value and the key leave in "
-                   + "one critical section however many keys there are (between the two steps another thread can store the key again)",
-                   ko: "캐시에 key가 1,200개일 때 lock을 잡지 않은 채 pause()가 실행됐습니다: key가 몇 개든 값과 key는 하나의 "
-                       + "critical section에서 함께 빠져야 합니다 (두 단계 사이에 다른 스레드가 같은 key를 다시 저장할 수 있습니다)")
-        guard run.passed else { return }
+        // 1b. A big cache: one critical section whatever the number of keys — 1,200, and one
+        //     more than each number up to 16,000 your file writes (a "do not hold the lock so long
+        //     on a big cache" cut-off; not past 16,000: see reconcileKeys's big cache for the cost).
+        for count in [1_200] + SourceFacts.sizesPastCutOffs(in: run.source, within: 1_200...16_000, limit: 2) {
+            let big = E()
+            for index in 0..<count { big.store(index, forKey: "Big-\(index)") }
+            let bigUnlocked = Flag()
+            big.remove(forKey: "Big-7", pause: { if !big.probes.lock.isHeldByCurrentThread { bigUnlocked.set() } })
+            run.expect(!bigUnlocked.isSet, "with \(grouped(count)) keys in the cache, pause() ran without the "
+                       + "lock held: the value and the key leave in one critical section however many keys there are (between the "
+                       + "two steps another thread can store the key again)",
+                       ko: "캐시에 key가 \(grouped(count))개일 때 lock을 잡지 않은 채 pause()가 실행됐습니다: "
+                           + "key가 몇 개든 값과 key는 하나의 critical section에서 함께 빠져야 합니다 (두 단계 사이에 다른 스레드가 "
+                           + "같은 key를 다시 저장할 수 있습니다)")
+            guard run.passed else { return }
+        }
         cache.store(2, forKey: "Avatar-B")
         cache.store(3, forKey: "Avatar-C")
         cache.remove(forKey: "Avatar-B", pause: {})
@@ -138,6 +143,8 @@ public enum Chapter4Checks {
         }
         run.expect(cache.keys == ["Avatar-D"], "after three stores for \"Avatar-D\", keys is \(cache.keys.sorted())",
                    ko: "\"Avatar-D\"에 세 번 저장한 뒤 keys가 \(cache.keys.sorted())입니다")
+        guard run.passed else { return }
+        oneCriticalSectionOnGeneratedRuns(E.self, run)
         guard run.passed else { return }
 
         // 2. Explored: remove("a") pauses between its steps while store("a") runs on another
@@ -273,27 +280,37 @@ public enum Chapter4Checks {
         //     something expired, not only the first few in some order: more keys than any
         //     cut-off a cache of images would call large, the live ones at both ends of the sorted
         //     order and in the middle; half never expire, and their keys are reconciled too).
-        let evictedOnly = E()
-        let total = 10_050
-        let liveNames: Set<String> = ["E00000", "E05025", "E10049"]
-        let names = (0..<total).map { "E" + String(repeating: "0", count: 5 - String($0).count) + String($0) }
-        for (i, name) in names.enumerated() { evictedOnly.store(i, forKey: name, expiresAt: i % 2 == 0 ? later : .distantFuture) }
-        for name in names where !liveNames.contains(name) { evictedOnly.probes.storage.evict(forKey: name) }
-        evictedOnly.removeExpired(at: Date())
-        let stale = evictedOnly.keys.subtracting(liveNames)
-        let evicted = total - liveNames.count
-        let neverExpiring = stale.filter { Int($0.dropFirst()).map { $0 % 2 == 1 } ?? false }.count
-        run.expect(stale.isEmpty, "\(evicted) of \(total) values were evicted (half of them stored with expiresAt: .distantFuture) and none had "
-                   + "expired; one removeExpired left \(stale.count) of their keys (\(neverExpiring) of a never-expiring value; e.g. "
-                   + "\(stale.sorted().suffix(2))): each call must drop the key of every evicted value, all of them, whether or not "
-                   + "anything expired, whether or not it ever expires",
-                   ko: "값 \(total)개 중 \(evicted)개가 퇴출됐고(절반은 expiresAt: .distantFuture로 저장), 만료된 것은 없습니다. "
-                       + "removeExpired를 한 번 부른 뒤 그 key 중 \(stale.count)개가 남았습니다(그중 영원히 만료되지 않는 값의 것: "
-                       + "\(neverExpiring)개, 예: \(stale.sorted().suffix(2))): 만료된 것이 있든 없든, 값이 언젠가 만료되든 아니든, "
-                       + "호출할 때마다 퇴출된 모든 값의 key를 하나도 빠짐없이 지워야 합니다")
-        run.expect(evictedOnly.keys.isSuperset(of: liveNames), "removeExpired dropped the keys of live values \(liveNames.sorted())",
-                   ko: "removeExpired가 살아 있는 값의 key \(liveNames.sorted())를 지웠습니다")
-        guard run.passed else { return }
+        //     The count: 10,050, and one more than the largest number up to 16,000 your file writes
+        //     (a "too expensive on a big cache" cut-off). Not past that: each store copies the
+        //     whole set in the DO NOT EDIT `didSet` of a debug build, so building the cache costs
+        //     the square of its size (50,000 keys: about 20 s on the 2-core CI machine).
+        for total in [10_050] + SourceFacts.sizesPastCutOffs(in: run.source, within: 10_050...16_000, limit: 1) {
+            let evictedOnly = E()
+            let digits = String(total - 1).count
+            let keyName = { (n: Int) in "E" + String(repeating: "0", count: max(0, digits - String(n).count)) + String(n) }
+            let names = (0..<total).map(keyName)
+            // Past 10,050 keys only every hundredth value is evicted: a cut-off on the size stays
+            // crossed (nothing removed, nothing shrinks), and the reconcile's cost stays small.
+            let liveNames: Set<String> = total == 10_050 ? [keyName(0), keyName(total / 2), keyName(total - 1)]
+                : Set(names.indices.filter { $0 % (total / 100) != 1 }.map(keyName))
+            for (i, name) in names.enumerated() { evictedOnly.store(i, forKey: name, expiresAt: i % 2 == 0 ? later : .distantFuture) }
+            for name in names where !liveNames.contains(name) { evictedOnly.probes.storage.evict(forKey: name) }
+            evictedOnly.removeExpired(at: Date())
+            let stale = evictedOnly.keys.subtracting(liveNames)
+            let evicted = total - liveNames.count
+            let neverExpiring = stale.filter { Int($0.dropFirst()).map { $0 % 2 == 1 } ?? false }.count
+            run.expect(stale.isEmpty, "\(grouped(evicted)) of \(grouped(total)) values were evicted (half of them stored with expiresAt: .distantFuture) and none had "
+                       + "expired; one removeExpired left \(stale.count) of their keys (\(neverExpiring) of a never-expiring value; e.g. "
+                       + "\(stale.sorted().suffix(2))): each call must drop the key of every evicted value, all of them, whether or not "
+                       + "anything expired, whether or not it ever expires",
+                       ko: "값 \(grouped(total))개 중 \(grouped(evicted))개가 퇴출됐고(절반은 expiresAt: .distantFuture로 저장), 만료된 것은 없습니다. "
+                           + "removeExpired를 한 번 부른 뒤 그 key 중 \(stale.count)개가 남았습니다(그중 영원히 만료되지 않는 값의 것: "
+                           + "\(neverExpiring)개, 예: \(stale.sorted().suffix(2))): 만료된 것이 있든 없든, 값이 언젠가 만료되든 아니든, "
+                           + "호출할 때마다 퇴출된 모든 값의 key를 하나도 빠짐없이 지워야 합니다")
+            run.expect(evictedOnly.keys.isSuperset(of: liveNames), "removeExpired dropped the keys of live values \(liveNames.sorted())",
+                       ko: "removeExpired가 살아 있는 값의 key \(liveNames.sorted())를 지웠습니다")
+            guard run.passed else { return }
+        }
 
         // 2. A store over a key replaces its value (and its expiration); keys are used as given.
         let replaced = E()
@@ -343,6 +360,9 @@ public enum Chapter4Checks {
         edge.removeExpired(at: .distantFuture)
         run.expect(edge.keys.isEmpty && !edge.isInStorage("after"), "after everything expired, the cache and keys must be empty",
                    ko: "모든 값이 만료된 뒤에는 캐시와 keys가 비어 있어야 합니다")
+        guard run.passed else { return }
+
+        reconcileOnGeneratedRuns(E.self, run)
         guard run.passed else { return }
 
         // 4. Explored: a store, NSCache's own eviction and removeExpired on three threads, in every

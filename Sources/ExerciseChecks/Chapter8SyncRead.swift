@@ -24,6 +24,11 @@ extension Chapter8Checks {
             let busyRead = Retrieval("K", synchronously: true), missRead = Retrieval("Missing", synchronously: true)
             let lastRead = Retrieval("K", synchronously: true)
             let emptyRead = Retrieval("", synchronously: true)   // "" is a key too: a miss, answered
+            // A key one character past each number your file writes (a "only short keys are read
+            // synchronously" cut-off, whatever number was picked): a miss, answered before returning.
+            let longReads = SourceFacts.sizesPastCutOffs(in: run.source, within: 8...65_536, limit: 2).map {
+                Retrieval(padded("Missing", $0), synchronously: true)
+            }
             let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 world.ifStuck("store(\"V1\", forKey: \"K\") did not return: a store hands its write to ioQueue and returns at once",
                               ko: "store(\"V1\", forKey: \"K\")가 돌아오지 않았습니다: store는 쓰기를 ioQueue에 넘기고 곧바로 돌아와야 합니다")
@@ -55,6 +60,10 @@ extension Chapter8Checks {
                               + "않았습니다: 동기 읽기는 호출한 스레드에서 실행되고 어떤 큐도 기다리지 않습니다")
                 missRead.run(cache, ioQueue, watch, world)
                 missRead.expectSync(world, [nil], CheckMessage("\"Missing\" was never stored", ko: "\"Missing\"은 저장한 적이 없습니다"))
+                for longRead in longReads {
+                    longRead.run(cache, ioQueue, watch, world)
+                    longRead.expectSync(world, [nil], CheckMessage("a key that long was never stored", ko: "그렇게 긴 key는 저장한 적이 없습니다"))
+                }
                 emptyRead.run(cache, ioQueue, watch, world)
                 emptyRead.expectSync(world, [nil], CheckMessage("\"\" was never stored (an empty key is a key: it is answered, with nil)",
                                                                ko: "\"\"는 저장한 적이 없습니다 (빈 key도 key입니다: nil로라도 답해야 합니다)"))
@@ -77,7 +86,7 @@ extension Chapter8Checks {
             world.join(caller)
             world.ifStuck("a block on ioQueue never ended", ko: "ioQueue의 어떤 블록이 끝나지 않았습니다")
             world.settle()
-            for read in [busyRead, missRead, emptyRead, lastRead] { read.expectNoLateCalls(world) }
+            for read in [busyRead, missRead, emptyRead, lastRead] + longReads { read.expectNoLateCalls(world) }
             asyncRead.expectAsync(world, "V1", CheckMessage("it was queued on ioQueue after store(\"V1\") and before store(\"V2\"), "
                                   + "and ioQueue runs its blocks in order",
                                   ko: "이 읽기는 store(\"V1\") 뒤, store(\"V2\") 앞에 ioQueue에 들어갔고, ioQueue는 블록을 순서대로 실행합니다"))
@@ -236,8 +245,8 @@ final class Retrieval: @unchecked Sendable {
     }
 
     var name: CheckMessage {
-        CheckMessage("retrieve(forKey: \"\(key)\", synchronously: \(synchronously))\(from.english)",
-                     ko: "retrieve(forKey: \"\(key)\", synchronously: \(synchronously))\(from.ko)")
+        CheckMessage("retrieve(forKey: \"\(shortened(key))\", synchronously: \(synchronously))\(from.english)",
+                     ko: "retrieve(forKey: \"\(shortened(key))\", synchronously: \(synchronously))\(from.ko)")
     }
 
     func run<E: SyncReadExercise>(_ cache: E, _ ioQueue: WatchedQueue, _ watch: DiskWatch, _ world: ScheduleWorld) {

@@ -316,6 +316,7 @@ public enum Chapter9Checks {
                        + "바꾸지 말고 그대로 던져야 합니다. 던진 오류: \(got.domain) \(got.code)")
         }
         if run.passed { retriedWriteFails(storage, folder: folder, store: store, run) }
+        if run.passed { retryFindsDiskFull(storage, folder: folder, store: store, exists: exists, run) }
         if run.passed { keyInSubfolder(folder: folder, store: store, run) }
         if run.passed { emptyKey(folder: folder, store: store, run) }
         if run.passed { storesOnGeneratedFolderStates(E.self, run) }
@@ -377,6 +378,42 @@ public enum Chapter9Checks {
                    + "\(expected.domain) \(expected.code) here, not another one; it threw \(got.domain) \(got.code)",
                    ko: "폴더가 사라졌고 재시도한 쓰기도 실패했습니다(300바이트 이름): store는 그 쓰기 자체의 오류(여기서는 "
                    + "\(expected.domain) \(expected.code))를 바꾸지 말고 그대로 던져야 합니다. 던진 오류: \(got.domain) \(got.code)")
+    }
+
+    /// The folder vanished; once it is made again, the disk is full: the retry through `files`
+    /// fails with the error a full disk gives, while the disk itself would take the file. Retry
+    /// once means that error reaches the caller and no file is left (a third write, through
+    /// `files` or around it, is the loop the header forbids).
+    static func retryFindsDiskFull<E: FolderVanishedExercise>(_ storage: E, folder: URL, store: (String) -> StoreOutcome,
+                                                             exists: (String) -> Bool, _ run: CheckRun) {
+        let fileManager = FileManager.default
+        let key = "Photo-G"
+        let full = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteOutOfSpace.rawValue,
+                           userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))])
+        try? fileManager.removeItem(at: folder)
+        let folderPath = folder.path
+        storage.probes.failWrites { _ in FileManager.default.fileExists(atPath: folderPath) ? full : nil }
+        let outcome = store(key)
+        storage.probes.failWrites(nil)
+        guard outcome.finished else { run.fail("store into a vanished folder whose retry found the disk full never returned: retry once, then give up",
+                                               ko: "사라진 폴더에 store했고 재시도에서 디스크가 가득 찼는데 store가 돌아오지 않았습니다: 한 번만 재시도하고 포기해야 합니다"); return }
+        let left = exists(key)
+        let got = outcome.error.map { $0 as NSError }
+        let what = got.map { CheckMessage("threw \(describe($0))", ko: "오류를 던졌습니다: \(describe($0))") }
+            ?? CheckMessage("reported nothing", ko: "아무 오류도 알리지 않았습니다")
+        let file = left ? CheckMessage(", and a file \"\(key)\" is in the folder (written by a third write)", ko: ". 그리고 폴더에 \"\(key)\" 파일이 있습니다 (세 번째 쓰기가 남긴 것)")
+            : CheckMessage("", ko: "")
+        let writes = outcome.failed + outcome.succeeded
+        let count = writes > 2 ? CheckMessage("; \(writes) writes went through `files`", ko: "; `files`를 거친 쓰기: \(writes)번") : CheckMessage("", ko: "")
+        guard let got, got.domain == full.domain, got.code == full.code, !left, writes <= 2 else {
+            run.fail("store(\"\(key)\") into a vanished folder: the first write failed (no folder), the folder was made again, and the "
+                     + "retry through `files` failed because the disk is full (\(full.domain) \(full.code)). Retry once: that error must "
+                     + "reach the caller as it is, and no file be left; it \(what.english)\(file.english)\(count.english)",
+                     ko: "사라진 폴더에 store(\"\(key)\"): 첫 쓰기는 (폴더가 없어) 실패했고, 폴더를 다시 만든 뒤 `files`로 한 재시도는 디스크가 "
+                     + "가득 차서(\(full.domain) \(full.code)) 실패했습니다. 재시도는 한 번입니다: 그 오류가 그대로 호출한 쪽에 전달돼야 하고 "
+                     + "파일이 남으면 안 됩니다. 그런데 \(what.ko)\(file.ko)\(count.ko)")
+            return
+        }
     }
 
     /// A key with "/" names a file in a subfolder that does not exist. The cache's folder is there,

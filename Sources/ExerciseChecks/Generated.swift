@@ -93,3 +93,14 @@ final class AnswerLog {
                          + "이 호출만 따로 실행하면 맞는 결과가 나올 수도 있습니다")
     }
 }
+
+/// A count with commas between its thousands ("50,001"), the same on every machine's locale.
+func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+        result.append(digit)
+    }
+    return (number < 0 ? "-" : "") + result
+}

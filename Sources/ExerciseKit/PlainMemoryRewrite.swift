@@ -44,7 +44,7 @@ public enum PlainMemoryRewrite {
                 texts = changed
                 names += rewritten.names
             } else if let body = oneLineClassBody(code),
-                      let rewritten = rewrite(String(code[body]).trimmingWhitespace, next: "", number: index + 1), !rewritten.initStorage,
+                      let rewritten = rewriteStatements(String(code[body]), number: index + 1),
                       !rewritten.names.contains(where: { taken.contains("_" + $0) }) {
                 texts[index] = line.indentation + code[..<body.lowerBound] + " " + rewritten.code + " " + code[body.upperBound...] + tail
                 names += rewritten.names
@@ -155,8 +155,25 @@ public enum PlainMemoryRewrite {
     static let modifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "final",
                                          "private(set)", "fileprivate(set)", "internal(set)", "public(set)"]
 
+    /// The statements of a one-line class body (`var done = false; let lock = NSLock()`), each
+    /// plain `var` wrapped and the rest as written; nil when no `var` can be wrapped. A `var`
+    /// that would need `init` to assign its wrapper stays plain: a one-line class has no `init`.
+    static func rewriteStatements(_ body: String, number: Int) -> (code: String, names: [String])? {
+        var pieces: [String] = [], names: [String] = []
+        for statement in Shape.topLevelPieces(Array(body), separator: ";") {
+            let code = statement.trimmingWhitespace
+            if let rewritten = rewrite(code, next: "", number: number), !rewritten.initStorage {
+                pieces.append(rewritten.code)
+                names += rewritten.names
+            } else {
+                pieces.append(code)
+            }
+        }
+        return names.isEmpty ? nil : (pieces.joined(separator: "; "), names)
+    }
+
     /// The inside of a class written on one line (`final class Flag { var done = false }`), when
-    /// it holds one declaration.
+    /// it holds declarations only (no braces: no observers, no methods).
     static func oneLineClassBody(_ code: String) -> Range<String.Index>? {
         let characters = Array(code)
         guard let open = characters.firstIndex(of: "{"), characters.last == "}",
@@ -166,7 +183,7 @@ public enum PlainMemoryRewrite {
         guard words.contains("class"), !words.contains(where: { ["struct", "enum", "extension", "protocol", "actor"].contains($0) })
         else { return nil }
         let inside = String(characters[(open + 1)..<(characters.count - 1)])
-        guard !inside.contains(";"), !inside.contains("{") else { return nil }
+        guard !inside.contains("{") else { return nil }
         return code.index(code.startIndex, offsetBy: open + 1)..<code.index(code.startIndex, offsetBy: characters.count - 1)
     }
 
@@ -232,15 +249,15 @@ public enum PlainMemoryRewrite {
 
 /// Where a declaration's `=` and `{` are, outside strings and brackets.
 struct Shape {
-    /// `characters` cut at its top-level commas (outside strings, brackets and braces).
-    static func topLevelPieces(_ characters: [Character]) -> [String] {
+    /// `characters` cut at its top-level commas, or `separator` (outside strings, brackets and braces).
+    static func topLevelPieces(_ characters: [Character], separator: Character = ",") -> [String] {
         var pieces: [String] = [], current = "", depth = 0, inString = false
         for (index, character) in characters.enumerated() {
             if character == "\"" && (index == 0 || characters[index - 1] != "\\") { inString.toggle() }
             if !inString {
                 if "([{".contains(character) { depth += 1 }
                 if ")]}".contains(character) { depth -= 1 }
-                if character == ",", depth == 0 {
+                if character == separator, depth == 0 {
                     pieces.append(current)
                     current = ""
                     continue

@@ -31,6 +31,10 @@ final class RunLoopModel: @unchecked Sendable {
         return made
     }
 
+    /// A timer already on another run loop is not added: CoreFoundation's `CFRunLoopAddTimer`
+    /// returns at once when `rlt->_runLoop` is set and is not `rl` (CFRunLoop.c, Apple's and
+    /// swift-corelibs-foundation's alike), so `RunLoop.main.add(timer, …)` after
+    /// `Timer.scheduledTimer` changes nothing.
     func add(_ timer: ControlledTimer) {
         guard timer.valid, timer.loop == nil else { return }
         timer.loop = self

@@ -49,3 +49,76 @@ public enum SourceFacts {
         return after == "(" || after == "?" || after == "!" || after == "<" || after == " "
     }
 }
+
+// MARK: Cut-offs written in the learner's code
+
+extension SourceFacts {
+    /// The whole numbers written in `source`'s code (not in comments or strings), with the value
+    /// of each simple product or shift of two of them (`4 * 1024`, `1 << 12`): the places a
+    /// size cut-off can hide ("only when the line is longer than 64", "while keys.count < 50_000").
+    /// A check makes its inputs larger than each of them, so a contract kept only on one side of a
+    /// cut-off is seen whatever number the learner picked (boundary values taken from the code under
+    /// test, as fuzzers take comparison operands). Decimal `60.0` counts as 60.
+    public static func wholeNumbers(in source: String?) -> [Int] {
+        guard let source else { return [] }
+        var found: Set<Int> = []
+        for line in SwiftFile(source).lines {
+            let tokens = numberTokens(line.code)
+            for (index, token) in tokens.enumerated() {
+                guard case .number(let value) = token else { continue }
+                found.insert(value)
+                if index + 2 < tokens.count, case .op(let op) = tokens[index + 1], case .number(let other) = tokens[index + 2] {
+                    if op == "*", value.multipliedReportingOverflow(by: other).overflow == false { found.insert(value * other) }
+                    if op == "<<", other < 40 { found.insert(value << other) }
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    enum NumberToken { case number(Int), op(String), other }
+
+    /// Numbers, `*` and `<<`, and anything else as `.other`, outside string literals.
+    static func numberTokens(_ code: String) -> [NumberToken] {
+        var tokens: [NumberToken] = []
+        let characters = Array(code)
+        var index = 0, inString = false
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\"" && (index == 0 || characters[index - 1] != "\\") {
+                inString.toggle()
+                index += 1
+                tokens.append(.other)
+                continue
+            }
+            if inString { index += 1; continue }
+            let startsWord = index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_" || characters[index - 1].isNumber)
+            if character.isNumber, character.isASCII, startsWord {
+                var digits = ""
+                while index < characters.count, characters[index].isASCII, characters[index].isNumber || characters[index] == "_" {
+                    if characters[index] != "_" { digits.append(characters[index]) }
+                    index += 1
+                }
+                // The fraction of a decimal goes; "0x…" and exponents are not sizes a learner writes.
+                if index < characters.count, characters[index] == ".", index + 1 < characters.count, characters[index + 1].isNumber {
+                    index += 1
+                    while index < characters.count, characters[index].isNumber || characters[index] == "_" { index += 1 }
+                }
+                if let value = Int(digits) { tokens.append(.number(value)) } else { tokens.append(.other) }
+                continue
+            }
+            if character == " " { index += 1; continue }
+            if character == "*" { tokens.append(.op("*")); index += 1; continue }
+            if character == "<", index + 1 < characters.count, characters[index + 1] == "<" { tokens.append(.op("<<")); index += 2; continue }
+            tokens.append(.other)
+            index += 1
+        }
+        return tokens
+    }
+
+    /// Sizes past every cut-off in `source` within `range`: each whole number there plus one,
+    /// largest first, at most `limit` of them.
+    public static func sizesPastCutOffs(in source: String?, within range: ClosedRange<Int>, limit: Int = 3) -> [Int] {
+        Array(wholeNumbers(in: source).filter { range.contains($0) }.map { $0 + 1 }.reversed().prefix(limit))
+    }
+}

@@ -6,12 +6,17 @@ import Foundation
 public final class WatchedWrites: Sendable {
     private let counts = Guarded<(succeeded: Int, failed: Int)>((0, 0))
     private let hook = Guarded<(@Sendable (URL) -> Void)?>(nil)
+    private let fault = Guarded<(@Sendable (URL) -> Error?)?>(nil)
 
     public init() {}
 
     /// `data.write(to: url)`, counted.
     public func write(_ data: Data, to url: URL) throws {
         hook.withLock { $0 }?(url)
+        if let error = fault.withLock({ $0 })?(url) {
+            counts.withLock { $0.failed += 1 }
+            throw error
+        }
         do {
             try data.write(to: url)
         } catch {
@@ -29,4 +34,9 @@ public final class WatchedWrites: Sendable {
     /// Runs `body` just before each write (nil: nothing): the check removes the folder there, as the
     /// system may at any moment, between a store's look at the folder and its write.
     public func beforeEachWrite(_ body: (@Sendable (URL) -> Void)?) { hook.withLock { $0 = body } }
+
+    /// Makes a write fail with the error `body` returns for its URL (nil: the write goes ahead), as
+    /// a full disk fails one: the check fails the retry this way while a write around `files`
+    /// would still succeed, so a third write that bypasses `files` shows.
+    public func failWrites(_ body: (@Sendable (URL) -> Error?)?) { fault.withLock { $0 = body } }
 }

@@ -108,6 +108,21 @@ struct PlainMemoryTests {
         #expect(lines[12] == "    var ready: Bool", "assigned inside an if: stays plain")
     }
 
+    @Test("a one-line class with several statements: each plain var wrapped, the rest as written")
+    func oneLineStatements() {
+        // Round 33b's 10-resume-once answer: its lock-free flag passed while the class stayed plain.
+        let source = "final class Flag: @unchecked Sendable { var done = false; let lock = NSLock() }\n"
+            + "final class Memo { static let shared = Memo(); var seen = Set<String>(); var hits = 0 }\n"
+            + "final class Only { static var count = 0; let name = \"a;b\" }\n"
+        let result = PlainMemoryRewrite.watched(source)
+        #expect(result.names == ["done", "seen", "hits"])
+        let lines = result.source.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "final class Flag: @unchecked Sendable { @PlainWatched(\"done\", line: 1) var done = false; let lock = NSLock() }")
+        #expect(lines[1] == "final class Memo { static let shared = Memo(); @PlainWatched(\"seen\", line: 2) var seen = Set<String>(); "
+                + "@PlainWatched(\"hits\", line: 2) var hits = 0 }")
+        #expect(lines[2] == "final class Only { static var count = 0; let name = \"a;b\" }")
+    }
+
     @Test("a property whose wrapper storage name (`_name`) the file already uses stays plain")
     func storageNameTaken() {
         let source = "final class Box {\n    private var _count = 0\n    private var count = 0\n}\n"

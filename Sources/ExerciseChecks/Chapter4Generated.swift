@@ -1,0 +1,177 @@
+// Chapter 4's value-level runs: the learner's cache and a model of the header's rules on the same
+// generated operations, over keys that are prefixes, case variants and near twins of each other
+// ("K1", "K10", "k1", "K1 ", ""). A remove or a reconcile that matches keys loosely (a prefix
+// filter, a case-insensitive compare, a trimmed key) takes a neighbour's key with it, and the
+// neighbour's value stays in NSCache without its key: the ghost chapter 4 is about.
+
+import ExerciseKit
+import Foundation
+
+extension Chapter4Checks {
+    /// Keys that meet in a few steps and differ from each other in the ways loose matching misses.
+    static var nearKeys: Gen<String> {
+        .oneOf([.element(of: ["K1", "K10", "K", "k1", "", "K1 ", "K1.png", "K1/2", "K11"]), .twin(of: "K1")])
+    }
+
+    enum CriticalStep: CustomStringConvertible {
+        case store(cache: Int, value: Int, key: String)
+        case remove(cache: Int, key: String)
+        /// NSCache drops the value on its own; the key stays until someone removes it.
+        case evict(cache: Int, key: String)
+
+        var cache: Int {
+            switch self { case .store(let cache, _, _), .remove(let cache, _), .evict(let cache, _): cache }
+        }
+
+        var description: String {
+            let name = cache == 0 ? "cacheA" : "cacheB"
+            switch self {
+            case .store(_, let value, let key): return "\(name).store(\(value), forKey: \(quoted(key)))"
+            case .remove(_, let key): return "\(name).remove(forKey: \(quoted(key)))"
+            case .evict(_, let key): return "NSCache of \(name) evicted \(quoted(key))"
+            }
+        }
+    }
+
+    /// Generated: runs of up to 8 stores, removes and evictions on two caches over three near keys;
+    /// after each step the keys and every touched key's value are compared with the model.
+    static func oneCriticalSectionOnGeneratedRuns<E: OneCriticalSectionExercise>(_: E.Type, _ run: CheckRun) {
+        let runs = zip(nearKeys, nearKeys, nearKeys).flatMap { a, b, c in
+            let key = Gen<String>.element(of: [a, b, c]), cache = Gen<Int>.int(in: 0...1)
+            return Gen<CriticalStep>.oneOf([
+                zip(cache, Gen<Int>.int(in: 1...9), key).map { .store(cache: $0, value: $1, key: $2) },
+                zip(cache, key).map { .remove(cache: $0, key: $1) },
+                zip(cache, key).map { .evict(cache: $0, key: $1) },
+            ]).array(maxCount: 8)
+        }
+        run.forAll(runs, cases: 1_500, seed: 0x0401) { steps -> CheckMessage? in
+            let caches = [E(), E()]
+            var keys: [Set<String>] = [[], []], values: [[String: Int]] = [[:], [:]]
+            var touched: Set<String> = []
+            for (index, step) in steps.enumerated() {
+                let which = step.cache
+                switch step {
+                case .store(_, let value, let key):
+                    caches[which].store(value, forKey: key)
+                    keys[which].insert(key)
+                    values[which][key] = value
+                    touched.insert(key)
+                case .remove(_, let key):
+                    caches[which].remove(forKey: key, pause: {})
+                    keys[which].remove(key)
+                    values[which][key] = nil
+                case .evict(_, let key):
+                    caches[which].probes.storage.evict(forKey: key)
+                    values[which][key] = nil
+                }
+                let story = steps.prefix(index + 1).map(\.description).joined(separator: "; ")
+                for (number, cache) in caches.enumerated() {
+                    let name = number == 0 ? "cacheA" : "cacheB"
+                    if cache.keys != keys[number] {
+                        return CheckMessage("after \(story): \(name).keys is \(quoted(cache.keys)); by the header's rules it is "
+                                            + "\(quoted(keys[number])) — a key is removed exactly as given, and only that key",
+                                            ko: "\(story) 뒤: \(name).keys가 \(quoted(cache.keys))입니다. 헤더의 규칙대로라면 "
+                                                + "\(quoted(keys[number]))입니다 — key는 주어진 그대로, 그 key 하나만 지워야 합니다")
+                    }
+                    for key in touched.sorted() {
+                        let held = cache.probes.storage.object(forKey: key as NSString)?.intValue
+                        if held != values[number][key] {
+                            let got = held.map(String.init) ?? "nothing", want = values[number][key].map(String.init) ?? "nothing"
+                            return CheckMessage("after \(story): \(name) holds \(got) for \(quoted(key)); by the header's rules it "
+                                                + "holds \(want)",
+                                                ko: "\(story) 뒤: \(name)에 \(quoted(key))의 값으로 \(got == "nothing" ? "아무것도 없습니다" : got + "이(가) 있습니다"). "
+                                                    + "헤더의 규칙대로라면 \(want == "nothing" ? "아무것도 없어야" : want + "이어야") 합니다")
+                        }
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
+    enum ReconcileStep: CustomStringConvertible {
+        /// `lifetime`: 0 expired an hour ago, 1 expires in an hour, 2 never (.distantFuture).
+        case store(cache: Int, value: Int, key: String, lifetime: Int)
+        case evict(cache: Int, key: String)
+        case removeExpired(cache: Int)
+
+        var cache: Int {
+            switch self { case .store(let cache, _, _, _), .evict(let cache, _), .removeExpired(let cache): cache }
+        }
+
+        var description: String {
+            let name = cache == 0 ? "cacheA" : "cacheB"
+            switch self {
+            case .store(_, let value, let key, let lifetime):
+                let date = ["now - 1 h", "now + 1 h", ".distantFuture"][lifetime]
+                return "\(name).store(\(value), forKey: \(quoted(key)), expiresAt: \(date))"
+            case .evict(_, let key): return "NSCache of \(name) evicted \(quoted(key))"
+            case .removeExpired: return "\(name).removeExpired(at: now)"
+            }
+        }
+    }
+
+    /// Generated: runs of up to 8 stores (expired, live, never expiring), evictions and
+    /// removeExpired calls on two caches over three near keys, compared with the model after each step.
+    static func reconcileOnGeneratedRuns<E: ReconcileKeysExercise>(_: E.Type, _ run: CheckRun) {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let dates = [now.addingTimeInterval(-3_600), now.addingTimeInterval(3_600), Date.distantFuture]
+        let runs = zip(nearKeys, nearKeys, nearKeys).flatMap { a, b, c in
+            let key = Gen<String>.element(of: [a, b, c]), cache = Gen<Int>.int(in: 0...1)
+            return Gen<ReconcileStep>.oneOf([
+                zip(zip(cache, Gen<Int>.int(in: 1...9)), key, Gen<Int>.int(in: 0...2)).map {
+                    .store(cache: $0.0, value: $0.1, key: $1, lifetime: $2)
+                },
+                zip(cache, key).map { .evict(cache: $0, key: $1) },
+                cache.map { .removeExpired(cache: $0) },
+            ]).array(maxCount: 8)
+        }
+        run.forAll(runs, cases: 1_500, seed: 0x0402) { steps -> CheckMessage? in
+            let caches = [E(), E()]
+            var keys: [Set<String>] = [[], []], held: [[String: (value: Int, expiresAt: Date)]] = [[:], [:]]
+            var touched: Set<String> = []
+            for (index, step) in steps.enumerated() {
+                let which = step.cache
+                switch step {
+                case .store(_, let value, let key, let lifetime):
+                    caches[which].store(value, forKey: key, expiresAt: dates[lifetime])
+                    keys[which].insert(key)
+                    held[which][key] = (value, dates[lifetime])
+                    touched.insert(key)
+                case .evict(_, let key):
+                    caches[which].probes.storage.evict(forKey: key)
+                    held[which][key] = nil
+                case .removeExpired:
+                    caches[which].removeExpired(at: now)
+                    for key in keys[which] {
+                        guard let item = held[which][key] else { keys[which].remove(key); continue }
+                        if item.expiresAt <= now {
+                            keys[which].remove(key)
+                            held[which][key] = nil
+                        }
+                    }
+                }
+                let story = steps.prefix(index + 1).map(\.description).joined(separator: "; ")
+                for (number, cache) in caches.enumerated() {
+                    let name = number == 0 ? "cacheA" : "cacheB"
+                    if cache.keys != keys[number] {
+                        return CheckMessage("after \(story): \(name).keys is \(quoted(cache.keys)); by the header's rules it is "
+                                            + "\(quoted(keys[number])) — removeExpired drops the key of each evicted or expired value, "
+                                            + "exactly that key, and no other",
+                                            ko: "\(story) 뒤: \(name).keys가 \(quoted(cache.keys))입니다. 헤더의 규칙대로라면 "
+                                                + "\(quoted(keys[number]))입니다 — removeExpired는 퇴출되거나 만료된 값의 key를, "
+                                                + "그 key만 정확히 지워야 합니다")
+                    }
+                    for key in touched.sorted() where cache.isInStorage(key) != (held[number][key] != nil) {
+                        let has = cache.isInStorage(key)
+                        return CheckMessage("after \(story): \(quoted(key)) is \(has ? "" : "not ")in \(name)'s cache; by the header's "
+                                            + "rules it is \(has ? "not" : "still") there",
+                                            ko: "\(story) 뒤: \(name)의 캐시에 \(quoted(key))가 \(has ? "있습니다" : "없습니다"). "
+                                                + "헤더의 규칙대로라면 \(has ? "없어야" : "있어야") 합니다")
+                    }
+                }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,24 @@
+// The numbers a check reads from the learner's code to size its inputs past any cut-off the code
+// has (SourceFacts.wholeNumbers): every written number, simple products and shifts, nothing from
+// comments, strings or names.
+
+import ExerciseKit
+import Testing
+
+@Suite("Cut-offs read from the learner's code")
+struct CutOffTests {
+    @Test("numbers in code, products and shifts count; comments, strings and names do not")
+    func wholeNumbers() {
+        let source = """
+        // only below 999 in the comment
+        let name = "K10 and 77"
+        let limit = 4 * 1024, small = 1 << 6
+        if line.count > 64 || key.count <= 16 { }
+        if keys.count < 50_000, interval >= 60.0 { }
+        var v2 = base64 + x1
+        """
+        #expect(SourceFacts.wholeNumbers(in: source) == [1, 4, 6, 16, 60, 64, 1024, 4096, 50_000])
+        #expect(SourceFacts.sizesPastCutOffs(in: source, within: 2...10_000) == [4097, 1025, 65])
+        #expect(SourceFacts.wholeNumbers(in: nil).isEmpty)
+    }
+}
