@@ -130,9 +130,9 @@ extension Chapter10Checks {
         // Each store is let go after three ticks: it is freed, and its timer stops.
         let intervals = [120] + SourceFacts.sizesPastCutOffs(in: run.source, within: 1...604_800, limit: 2).filter { $0 != 120 }
         for seconds in intervals {
-            let interval = TimeInterval(seconds), name = seconds == 120 ? " (Kingfisher's default)" : ""
-            let nameKo = seconds == 120 ? " (Kingfisher의 기본값)" : ""
-            let held = run.explore(CheckMessage("one store, cleanInterval \(seconds) s\(name)", ko: "store 하나, cleanInterval \(seconds) s\(nameKo)"),
+            let interval = TimeInterval(seconds)
+            let name = seconds == 120 ? CheckMessage(" (Kingfisher's default)", ko: " (Kingfisher의 기본값)") : CheckMessage("", ko: "")
+            let held = run.explore(CheckMessage("one store, cleanInterval \(seconds) s\(name.english)", ko: "store 하나, cleanInterval \(seconds) s\(name.ko)"),
                                    options) { world in
                 let cleans = LockedList<CleanSeen>()
                 var store: E? = E(cleanInterval: interval, onClean: { cleans.append(seen(world)) })

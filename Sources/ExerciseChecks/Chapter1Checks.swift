@@ -130,6 +130,24 @@ public enum Chapter1Checks {
                                         ko: "\(shownCall)의 결과가 \(quoted(got))입니다. 기준 구현은 \(quoted(expected))입니다")
                         + AnswerLog.carriedOver(quoted(got), from: other)
                 }
+                if got == expected {
+                    // Canonically equivalent but other bytes: normalised, or answered from an
+                    // earlier call through a String-keyed memo (Swift's == and Dictionary take "é"
+                    // and "e\u{301}" for one key). A prefix never asked before tells them apart.
+                    let fresh = "never-asked-\(UUID().uuidString)-"
+                    let probe = E.computedKey(fresh + call.key, processorIdentifier: call.identifier)
+                    if sameBytes(probe, call.identifier.isEmpty ? fresh + call.key : fresh + call.key + "@" + call.identifier) {
+                        return CheckMessage("\(shownCall) is \(quoted(got)); the reference gives \(quoted(expected)). With a key never "
+                                            + "asked before in front, the same key and identifier come back byte for byte: this answer was "
+                                            + "carried over from an earlier call whose strings are canonically equivalent (Swift's == and "
+                                            + "Dictionary take \"\u{E9}\" and \"e\u{301}\" for one key) — a memo or a `static` keeps "
+                                            + "answers across calls",
+                                            ko: "\(shownCall)의 결과가 \(quoted(got))입니다. 기준 구현은 \(quoted(expected))입니다. 한 번도 묻지 "
+                                                + "않은 key를 앞에 붙이면 같은 key와 identifier가 바이트 그대로 돌아옵니다: 이 답은 정준 동치인 "
+                                                + "문자열로 한 앞선 호출에서 넘어온 것입니다 (Swift의 ==와 Dictionary는 \"\u{E9}\"와 "
+                                                + "\"e\u{301}\"를 같은 key로 봅니다) — 메모나 `static`이 호출 사이에 답을 간직합니다")
+                    }
+                }
                 let before = calls.prefix(index).map { "computedKey(\(quoted($0.key)), processorIdentifier: \(quoted($0.identifier)))" }
                     .joined(separator: ", ")
                 let why = call.identifier.isEmpty

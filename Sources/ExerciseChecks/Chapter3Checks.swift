@@ -60,7 +60,7 @@ public enum Chapter3Checks {
             var initial = Counters()
             (initial.hits, initial.misses) = (start, start)
             if start > 0 { single.settings = initial }
-            let from = start == 0 ? CheckMessage("", ko: "") : CheckMessage(" (hits and misses at \(start) before it)", ko: " (그 전에 hits와 misses가 \(start))")
+            let from = start == 0 ? CheckMessage("", ko: "") : CheckMessage(" (hits and misses at \(start) before it)", ko: " (그 전에 `hits`와 `misses`가 \(start))")
             let bodyRuns = Tally(), bodyOffQueue = Flag()
             single.update { counters in
                 bodyRuns.add()
@@ -72,7 +72,7 @@ public enum Chapter3Checks {
                    ko: "update { $0.hits += 1 }를 한 번 부른 뒤\(from.ko) `hits`가 \(single.settings.hits)입니다")
         run.expect(bodyRuns.value == 1, "one call of update\(from.english) ran its body \(bodyRuns.value) times: run the body once, on `_settings` "
                    + "itself, inside propertyQueue.sync",
-                   ko: "update를 한 번 불렀는데 본문이 \(bodyRuns.value)번 실행됐습니다: 본문은 propertyQueue.sync 안에서 "
+                   ko: "update를 한 번 불렀는데\(from.ko) 본문이 \(bodyRuns.value)번 실행됐습니다: 본문은 propertyQueue.sync 안에서 "
                        + "`_settings` 자체에 대해 한 번만 실행하세요")
         run.expect(bodyRuns.value != 1 || !bodyOffQueue.isSet, "update ran its body off propertyQueue: reading `_settings`, running the body and writing "
                    + "it back must all happen inside one propertyQueue.sync, the one critical section the header asks for (between "

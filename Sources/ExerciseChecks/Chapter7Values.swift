@@ -29,11 +29,8 @@ extension Chapter7Checks {
         if let failure = failures.first {
             run.fail(failure)
         } else if !ended.isSet {
-            run.fail(CheckMessage("\(title.english): the run did not end: a thread waited in something the checker does not "
-                                  + "control — a wait that polls or spins (usleep, RunLoop.run(until:)), a primitive spelled with its "
-                                  + "module name, a Task?",
-                                  ko: "\(title.ko): 실행이 끝나지 않았습니다: 확인 프로그램이 제어하지 못하는 무언가에서 스레드가 "
-                                      + "기다렸습니다 — 폴링하거나 도는 대기(usleep, RunLoop.run(until:)), 모듈 이름을 붙여 쓴 동기화 도구, Task?"))
+            run.fail(CheckMessage("\(title.english): the run did not end: ", ko: "\(title.ko): 실행이 끝나지 않았습니다: ")
+                     + ScheduleExplorer.uncontrolledWait)
         } else {
             run.note(CheckMessage("\(title.english): run under one schedule (one caller, one at a time), it held",
                                   ko: "\(title.ko): 스케줄 하나로 실행 (호출 스레드 하나, 한 번에 하나씩), 통과"))

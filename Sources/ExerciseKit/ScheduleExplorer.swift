@@ -196,6 +196,14 @@ public struct ScheduledHandle: @unchecked Sendable {   // @unchecked: the thread
 }
 
 public enum ScheduleExplorer {
+    /// Why a run did not end when no controlled operation was left to choose: the one message for
+    /// every check that says so.
+    public static let uncontrolledWait = CheckMessage(
+        "a thread waited in something the checker does not control — a wait that polls or spins (usleep, "
+            + "RunLoop.run(until:)), a primitive spelled with its module name, a Task?",
+        ko: "확인 프로그램이 제어하지 못하는 무언가에서 스레드가 기다렸습니다 — 폴링하거나 도는 대기(usleep, RunLoop.run(until:)), "
+            + "모듈 이름을 붙여 쓴 동기화 도구, Task?")
+
     /// Runs `scenario` under every schedule within the bound, then random ones; stops at the first failure.
     public static func explore(_ options: ScheduleOptions = ScheduleOptions(),
                                _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> Exploration {
@@ -210,12 +218,8 @@ public enum ScheduleExplorer {
             let first = execution.spawn(CheckMessage("the check", ko: "확인 프로그램"), from: nil) { scenario(world) }
             first.mayPlayMain = true
             if !execution.start(first, seconds: options.secondsPerRun) {
-                execution.fail(CheckMessage("a run did not end within \(Int(options.secondsPerRun)) s: a thread waited in something the "
-                                            + "checker does not control — a wait that polls or spins (usleep, RunLoop.run(until:)), a primitive "
-                                            + "spelled with its module name, a Task?",
-                                            ko: "한 번의 실행이 \(Int(options.secondsPerRun))초 안에 끝나지 않았습니다: 확인 프로그램이 제어하지 못하는 "
-                                                + "무언가에서 스레드가 기다렸습니다 — 폴링하거나 도는 대기(usleep, RunLoop.run(until:)), 모듈 이름을 "
-                                                + "붙여 쓴 동기화 도구, Task?"))
+                execution.fail(CheckMessage("a run did not end within \(Int(options.secondsPerRun)) s: ",
+                                            ko: "한 번의 실행이 \(Int(options.secondsPerRun))초 안에 끝나지 않았습니다: ") + ScheduleExplorer.uncontrolledWait)
             }
             longest = max(longest, chooser.choices.count)
             if execution.failures.isEmpty { execution.dispose() }

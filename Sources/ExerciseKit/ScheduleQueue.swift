@@ -121,15 +121,15 @@ final class QueueModel: @unchecked Sendable {
     /// The worker's loop: take the next item when there is one; stop when the run ends.
     private func work() {
         guard let me = Execution.current else { return }
-        if isMainQueue {
-            me.isMain = true
-            me.identity = execution.mainIdentity
-        }
+        if isMainQueue { me.isMain = true }
         while true {
             let proceed = execution.point(me, Pending(label: CheckMessage("takes the next item", ko: "다음 항목을 꺼냄"),
                                                       enabled: { [unowned self] in !self.items.isEmpty && (!self.isMainQueue || self.execution.mainThreadFree) },
                                                       idle: true, quiet: true))
             guard proceed, !items.isEmpty else { return }
+            // Read at each item, not once at start: a thread may be chosen as main after this
+            // worker began (choosesMain), and the main queue's blocks run as that thread.
+            if isMainQueue { me.identity = execution.mainIdentity }
             switch items.removeFirst() {
             case let .block(work, clock, enqueuer, _):
                 clock.acquire(me)

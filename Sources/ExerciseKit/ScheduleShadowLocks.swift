@@ -9,6 +9,8 @@ import Foundation
 // @unchecked Sendable: `base` is an NSLock or an NSRecursiveLock; the per-run state lives in each run's model.
 public class ControlledLock: @unchecked Sendable {
     private let base: NSLocking
+    /// The real lock's `try()` (NSLocking has none): outside an explored run.
+    private let tryBase: @Sendable () -> Bool
     private let recursive: Bool
     public var name: String?
     /// What the story calls it when it is not a plain NSLock (set by `ControlledMutex`).
@@ -20,7 +22,13 @@ public class ControlledLock: @unchecked Sendable {
     init(line: Int, recursive: Bool) {
         madeAt = line
         self.recursive = recursive
-        base = recursive ? NSRecursiveLock() : NSLock()
+        if recursive {
+            let lock = NSRecursiveLock()
+            (base, tryBase) = (lock, { lock.try() })
+        } else {
+            let lock = NSLock()
+            (base, tryBase) = (lock, { lock.try() })
+        }
     }
 
     private func model(_ thread: ScheduledThread) -> LockModel {
@@ -43,9 +51,7 @@ public class ControlledLock: @unchecked Sendable {
     }
 
     public func `try`(line: Int = #line) -> Bool {
-        guard let thread = Execution.controlling else {
-            return (base as? NSLock)?.try() ?? (base as? NSRecursiveLock)?.try() ?? false
-        }
+        guard let thread = Execution.controlling else { return tryBase() }
         return model(thread).tryLock(thread, site: siteLabel(line))
     }
 

@@ -7,11 +7,29 @@ public final class WatchedWrites: Sendable {
     private let counts = Guarded<(succeeded: Int, failed: Int)>((0, 0))
     private let hook = Guarded<(@Sendable (URL) -> Void)?>(nil)
     private let fault = Guarded<(@Sendable (URL) -> Error?)?>(nil)
+    /// At most `limit` writes from now on; `used` so far (nil: no limit).
+    private let budget = Guarded<(limit: Int, used: Int)?>(nil)
+
+    /// The error a write over the limit throws: the check's, so that a store that calls itself
+    /// or loops on its writes unwinds instead of overflowing its stack.
+    public struct WriteLimitReached: Error, CustomStringConvertible {
+        public let limit: Int
+        public var description: String { "the check stopped a write: \(limit) writes had already been made in one store" }
+    }
 
     public init() {}
 
     /// `data.write(to: url)`, counted.
     public func write(_ data: Data, to url: URL) throws {
+        if let limit = budget.withLock({ state -> Int? in
+            guard var current = state else { return nil }
+            current.used += 1
+            state = current
+            return current.used > current.limit ? current.limit : nil
+        }) {
+            counts.withLock { $0.failed += 1 }
+            throw WriteLimitReached(limit: limit)
+        }
         hook.withLock { $0 }?(url)
         if let error = fault.withLock({ $0 })?(url) {
             counts.withLock { $0.failed += 1 }
@@ -39,4 +57,9 @@ public final class WatchedWrites: Sendable {
     /// a full disk fails one: the check fails the retry this way while a write around `files`
     /// would still succeed, so a third write that bypasses `files` shows.
     public func failWrites(_ body: (@Sendable (URL) -> Error?)?) { fault.withLock { $0 = body } }
+
+    /// From now on at most `limit` writes go ahead; each one after them throws
+    /// `WriteLimitReached` (nil: no limit). A retry that recurses or loops on `files` then ends
+    /// with its count of writes, which the check reports, instead of a crash without a message.
+    public func limitWrites(to limit: Int?) { budget.withLock { $0 = limit.map { ($0, 0) } } }
 }

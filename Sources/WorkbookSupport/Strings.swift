@@ -27,7 +27,7 @@ public enum Strings {
         // check
         case checkGenerated, checkAllDone, checkTally, checkNext, errorCheckPackage, tickerChecking, firstBuildLibrary, firstBuildProgram
         case verdictDone, verdictToDo, verdictTimedOut, verdictGlue, verdictCrash, verdictMissing, verdictNoCompile, verdictNotChecked
-        case checkMessagesNote, missingNothing, missingRestore, crashDied, crashConcurrency, hungStopped, hungCauses
+        case checkMessagesNote, missingNothing, missingRestore, crashDied, crashConcurrency, crashUnowned, hungStopped, hungCauses
         case notBuilt, reportEdit, reportHint, errorSelectNoChapter, errorSelectUnknown, warningNotRecorded
         case tickerSanitizer, tsanFirstBuild, tsanClean, tsanElsewhere, tsanUnavailable, tsanNotUsable
         // watch
@@ -149,7 +149,8 @@ public enum Strings {
         .tsanElsewhere: "ThreadSanitizer reported {1} race(s) only inside the workbook's own probes, none in your file: not counted.",
         .tsanUnavailable: "{1}: this check ran without ThreadSanitizer.",
         .tsanNotUsable: "ThreadSanitizer could not be used here, so this check ran without it ({1})",
-        .crashConcurrency: ": in a concurrency exercise this is usually a data race (two threads changing one value) or an object used after it was freed (an unowned reference).",
+        .crashConcurrency: ": in a concurrency exercise a crash can come from a data race (two threads changing one value) or from an object used after it was freed (an unowned reference); the lines below say where it stopped.",
+        .crashUnowned: ": an object was read through an `unowned` reference after it had been freed (the Swift runtime says so below): a block or timer that runs after its owner let go cannot use `[unowned self]`.",
         .hungStopped: "the check program did not finish and was stopped. Something in your code never ends:",
         .hungCauses: "a lock never released, a sync onto a busy queue (or the queue you are on), or a loop that never ends.",
         .notBuilt: ": the check program could not be built",
@@ -388,7 +389,8 @@ public enum Strings {
         .tsanElsewhere: "ThreadSanitizer가 데이터 레이스 {1}건을 보고했지만 모두 워크북 자체의 probe 안이고, 여러분의 파일에는 없습니다: 감점하지 않습니다.",
         .tsanUnavailable: "{1}: 이번 확인은 ThreadSanitizer 없이 했습니다.",
         .tsanNotUsable: "여기서는 ThreadSanitizer를 쓸 수 없어 이번 확인은 그것 없이 했습니다 ({1})",
-        .crashConcurrency: ": 동시성 연습문제에서는 보통 데이터 레이스(두 스레드가 한 값을 동시에 바꿈)이거나, 이미 해제된 객체를 쓴 경우(unowned 참조)입니다.",
+        .crashConcurrency: ": 동시성 연습문제에서는 데이터 레이스(두 스레드가 한 값을 동시에 바꿈)나 이미 해제된 객체를 쓴 경우(unowned 참조)에 이렇게 죽을 수 있습니다. 멈춘 곳은 아래 줄들에 있습니다.",
+        .crashUnowned: ": 이미 해제된 객체를 `unowned` 참조로 읽었습니다 (아래 Swift 런타임의 메시지): 소유자가 놓은 뒤에 실행되는 블록이나 timer에서는 `[unowned self]`를 쓸 수 없습니다.",
         .hungStopped: "확인 프로그램이 끝나지 않아서 워크북이 중단시켰습니다. 코드 어딘가가 끝나지 않습니다:",
         .hungCauses: "풀리지 않는 lock, 바쁜 큐(또는 지금 있는 큐)로의 sync, 끝나지 않는 루프 중 하나입니다.",
         .notBuilt: ": 확인 프로그램을 빌드하지 못했습니다",

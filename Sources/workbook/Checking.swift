@@ -228,7 +228,10 @@ enum Checking {
             messages(outcome)
         case .crashed(let signal, let excerpt):
             print(title(Strings.text(.verdictCrash), .red))
-            detail(Strings.text(.crashDied, signal) + (exercise.isConcurrency ? Strings.text(.crashConcurrency) : "."))
+            // The runtime's own words when it names the cause; a hedge when it does not.
+            let unowned = excerpt.contains { $0.contains("unowned reference") }
+            detail(Strings.text(.crashDied, signal) + (unowned ? Strings.text(.crashUnowned)
+                                                       : exercise.isConcurrency ? Strings.text(.crashConcurrency) : "."))
             for line in excerpt { detail(Terminal.styled(line.trimmingCharacters(in: .whitespaces), .dim)) }
         case .hung:
             print(title(Strings.text(.verdictTimedOut), .yellow))
