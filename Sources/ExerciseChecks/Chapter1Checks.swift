@@ -69,6 +69,7 @@ public enum Chapter1Checks {
         }
         if run.passed { urlKeysKept(E.self, run) }
         if run.passed { computedKeysMatch(E.self, run) }
+        if run.passed { keysPastCutOffs(E.self, run) }
         if TypeKind.enumCaseCount(E.Namespace.self) != 0 {
             let shape = Self.shape(E.Namespace.self)
             run.fail("CacheKeys is \(shape.english): make it a caseless enum holding a static function",
@@ -107,10 +108,13 @@ public enum Chapter1Checks {
     }
 
     /// Generated: runs of up to 6 calls (keys and identifiers of every shape: empty, mixed case,
-    /// padded, "@" or "." or "/" inside or at the end, NFC and NFD, 300 characters), each result
+    /// padded, "@" or "." or "/" inside or at the end, NFC and NFD, 300 characters, and every
+    /// string literal of the checked file), each result
     /// compared byte for byte with Kingfisher's rule. A run repeats keys, so a memo shows.
     static func computedKeysMatch<E: CacheKeyExercise>(_: E.Type, _ run: CheckRun) {
-        let part = Gen<String>.oneOf([.text(), .element(of: ["", " ", "a@", "@", "Round(8)", "a.png"])])
+        // With the strings your file writes among the parts: a value it singles out is tried.
+        let written = SourceFacts.stringLiterals(in: run.source).filter { $0.count <= 200 }
+        let part = Gen<String>.oneOf([.text(), .element(of: ["", " ", "a@", "@", "Round(8)", "a.png"] + written)])
         let call = zip(part, part).map { (key: $0.0, identifier: $0.1) }
         let calls = Gen<(key: String, identifier: String)>.oneOf([call, call.map { (key: $0.identifier, identifier: $0.key) }])
         let log = AnswerLog()
@@ -162,6 +166,26 @@ public enum Chapter1Checks {
                                             ko: "\(shownCall)의 결과가 \(quoted(got))입니다. 기준 구현은 \(quoted(expected))입니다: \(why.ko)")
             }
             return nil
+        }
+    }
+
+    /// Keys and identifiers one character past each number the file writes (a "long keys are cut
+    /// to N characters" cut-off, whatever number was picked): kept whole, byte for byte.
+    static func keysPastCutOffs<E: CacheKeyExercise>(_: E.Type, _ run: CheckRun) {
+        for length in SourceFacts.sizesPastCutOffs(in: run.source, within: 2...4_194_304, limit: 3) {
+            let key = padded("https://example.com/", length)
+            for (key, identifier) in [(key, ""), (key, "Round(8)"), ("a.png", padded("Round(8)", length))] {
+                let expected = identifier.isEmpty ? key : key + "@" + identifier
+                let got = E.computedKey(key, processorIdentifier: identifier)
+                guard sameBytes(got, expected) else {
+                    let call = "computedKey(\(quoted(key)), processorIdentifier: \(quoted(identifier)))"
+                    run.fail("\(call) is \(quoted(got)) (\(got.count) characters); the reference gives all \(expected.count): a key is kept "
+                             + "whole however long it is (two long URLs that share a start or an end are still two keys)",
+                             ko: "\(call)의 결과가 \(quoted(got))(\(got.count)자)입니다. 기준 구현은 \(expected.count)자 전부입니다: key는 "
+                                 + "아무리 길어도 통째로 둡니다 (앞이나 끝이 같은 긴 URL 두 개도 서로 다른 key입니다)")
+                    return
+                }
+            }
         }
     }
 

@@ -85,6 +85,30 @@ public enum Chapter3Checks {
         guard run.passed else { return }
         }
 
+        // 1b. Many calls on one instance: one past each number your file writes (a "the first N
+        //     updates are careful, the rest take a fast path" cut-off), each body on the queue.
+        for calls in SourceFacts.sizesPastCutOffs(in: run.source, within: 2...200_000, limit: 2) {
+            let busy = E()
+            let offQueue = Guarded<Int?>(nil)
+            for call in 1...calls {
+                busy.update { counters in
+                    if !busy.propertyQueueProbe.isCurrent { offQueue.withLock { $0 = $0 ?? call } }
+                    counters.hits += 1
+                }
+                if offQueue.withLock({ $0 }) != nil { break }
+            }
+            if let call = offQueue.withLock({ $0 }) {
+                run.fail("update call number \(call) on one instance ran its body off propertyQueue (the earlier ones ran it on the "
+                         + "queue): every call is one critical section, however many came before it",
+                         ko: "한 인스턴스에서 \(call)번째 update 호출이 propertyQueue 밖에서 본문을 실행했습니다 (앞의 호출들은 큐에서 "
+                             + "실행했습니다): 앞서 몇 번을 불렀든 호출마다 하나의 critical section이어야 합니다")
+                return
+            }
+            run.expect(busy.settings.hits == calls, "\(calls) updates { $0.hits += 1 } on one instance left hits at \(busy.settings.hits)",
+                       ko: "한 인스턴스에서 update { $0.hits += 1 }를 \(calls)번 부른 뒤 `hits`가 \(busy.settings.hits)입니다")
+            guard run.passed else { return }
+        }
+
         // 2. Explored: every schedule of two updates (≤ 2 preemptions, then seeded random ones).
         //    A split read-modify-write loses one in some schedule, whichever order the
         //    machine happens to favour.
@@ -209,9 +233,13 @@ public enum Chapter3Checks {
         // 1b. Every new value reaches NSCache as given: each limit changed alone (a setter that
         //     applies only when one of them changed loses the other), and 0, which NSCache reads as
         //     "no limit" (a setter that skips zeros leaves the old limit in force).
+        //     Then each limit one past every number your file writes (a "large limits mean no
+        //     limit" cut-off, whatever number was picked), and back.
+        let past = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...Int(Int32.max), limit: 3)
+        let large = past.flatMap { [Limits(totalCostLimit: $0, countLimit: 4), Limits(totalCostLimit: 6, countLimit: $0)] }
         for next in [Limits(totalCostLimit: 7, countLimit: 5), Limits(totalCostLimit: 9, countLimit: 5),
                      Limits(totalCostLimit: 9, countLimit: 0), Limits(totalCostLimit: 0, countLimit: 0),
-                     Limits(totalCostLimit: 0, countLimit: 4), Limits(totalCostLimit: 6, countLimit: 4)] {
+                     Limits(totalCostLimit: 0, countLimit: 4)] + large + [Limits(totalCostLimit: 6, countLimit: 4)] {
             let previous = holder.appliedLimits
             holder.limits = next
             let now = holder.appliedLimits

@@ -6,6 +6,7 @@
 
 import ExerciseKit
 import Foundation
+import WorkbookSupport
 
 extension Chapter4Checks {
     /// Keys that meet in a few steps and differ from each other in the ways loose matching misses.
@@ -36,7 +37,11 @@ extension Chapter4Checks {
     /// Generated: runs of up to 8 stores, removes and evictions on two caches over three near keys;
     /// after each step the keys and every touched key's value are compared with the model.
     static func oneCriticalSectionOnGeneratedRuns<E: OneCriticalSectionExercise>(_: E.Type, _ run: CheckRun) {
-        let runs = zip(nearKeys, nearKeys, nearKeys).flatMap { a, b, c in
+        // Keys one past each number your file writes, too (a "long keys are rare, remove them in
+        // two steps" cut-off): every remove pauses under the lock, whatever the key.
+        let long = SourceFacts.sizesPastCutOffs(in: run.source, within: 3...65_536, limit: 2).map { padded("K1", $0) }
+        let keys = long.isEmpty ? nearKeys : Gen<String>.oneOf([nearKeys, .element(of: long)])
+        let runs = zip(keys, keys, keys).flatMap { a, b, c in
             let key = Gen<String>.element(of: [a, b, c]), cache = Gen<Int>.int(in: 0...1)
             return Gen<CriticalStep>.oneOf([
                 zip(cache, Gen<Int>.int(in: 1...9), key).map { .store(cache: $0, value: $1, key: $2) },
@@ -57,9 +62,27 @@ extension Chapter4Checks {
                     values[which][key] = value
                     touched.insert(key)
                 case .remove(_, let key):
-                    caches[which].remove(forKey: key, pause: {})
+                    let cache = caches[which]
+                    let unlocked = Flag(), valueThere = Flag()
+                    cache.remove(forKey: key, pause: {
+                        if !cache.probes.lock.isHeldByCurrentThread { unlocked.set() }
+                        if cache.isInStorage(key) { valueThere.set() }
+                    })
                     keys[which].remove(key)
                     values[which][key] = nil
+                    let story = steps.prefix(index + 1).map(\.description).joined(separator: "; ")
+                    if unlocked.isSet {
+                        return CheckMessage("after \(story): pause() ran without the lock held — every remove, whatever its key, takes "
+                                            + "the value and the key out in one critical section",
+                                            ko: "\(story) 뒤: lock을 잡지 않은 채 pause()가 실행됐습니다 — key가 무엇이든 remove는 값과 key를 "
+                                                + "하나의 critical section에서 함께 빼야 합니다")
+                    }
+                    if valueThere.isSet {
+                        return CheckMessage("after \(story): when pause() ran the value was still in the cache — remove the value first, "
+                                            + "then pause, then the key",
+                                            ko: "\(story) 뒤: pause()가 실행될 때 값이 아직 캐시에 있었습니다 — 값을 먼저 지우고, pause를 "
+                                                + "부르고, 그다음 key를 지우세요")
+                    }
                 case .evict(_, let key):
                     caches[which].probes.storage.evict(forKey: key)
                     values[which][key] = nil

@@ -122,3 +122,45 @@ extension SourceFacts {
         Array(wholeNumbers(in: source).filter { range.contains($0) }.map { $0 + 1 }.reversed().prefix(limit))
     }
 }
+
+// MARK: Strings written in the learner's code
+
+extension SourceFacts {
+    /// The string literals written in `source`'s code (not in comments), without interpolations,
+    /// with `\"`, `\\`, `\n` and `\t` read as Swift reads them: the special values a learner's
+    /// code singles out ("com.onevcat.Kingfisher.DefaultImageProcessor", ".png", "@2x"), which a
+    /// check then feeds in as inputs, as fuzzers feed the target's own constants back to it.
+    public static func stringLiterals(in source: String?) -> [String] {
+        guard let source else { return [] }
+        var found: [String] = []
+        for line in SwiftFile(source).lines {
+            let characters = Array(line.code)
+            var index = 0
+            while index < characters.count {
+                guard characters[index] == "\"" else { index += 1; continue }
+                if index + 2 < characters.count, characters[index + 1] == "\"", characters[index + 2] == "\"" { break }   // a multi-line literal
+                var text = "", closed = false, interpolated = false
+                index += 1
+                while index < characters.count {
+                    let character = characters[index]
+                    if character == "\\", index + 1 < characters.count {
+                        let next = characters[index + 1]
+                        switch next {
+                        case "n": text.append("\n")
+                        case "t": text.append("\t")
+                        case "(": interpolated = true
+                        default: text.append(next)
+                        }
+                        index += 2
+                        continue
+                    }
+                    index += 1
+                    if character == "\"" { closed = true; break }
+                    text.append(character)
+                }
+                if closed, !interpolated, !found.contains(text) { found.append(text) }
+            }
+        }
+        return found
+    }
+}

@@ -21,4 +21,15 @@ struct CutOffTests {
         #expect(SourceFacts.sizesPastCutOffs(in: source, within: 2...10_000) == [4097, 1025, 65])
         #expect(SourceFacts.wholeNumbers(in: nil).isEmpty)
     }
+
+    @Test("string literals in code are read as Swift reads them; comments and interpolations are not")
+    func strings() {
+        let source = """
+        // "in a comment"
+        if id == "com.onevcat.Kingfisher.DefaultImageProcessor" || name.hasSuffix(".png") { }
+        let line = "a\\tb \\"quoted\\"", shown = "key \\(key)"
+        let empty = ""
+        """
+        #expect(SourceFacts.stringLiterals(in: source) == ["com.onevcat.Kingfisher.DefaultImageProcessor", ".png", "a\tb \"quoted\"", ""])
+    }
 }
