@@ -124,7 +124,9 @@ public enum Chapter6Checks {
     /// a prefix, the extension dropped, the other Unicode form), nothing, or no set at all (nil).
     /// Compared: the answer, and every fileExists call with its argument.
     static func shortcutOnGeneratedFolders<E: ShortcutExercise>(_: E.Type, _ run: CheckRun) {
-        let name = Gen<String>.oneOf([.element(of: ["Photo-A", "a.png", "", "e\u{301}.png", " b "]), .text(maxPieces: 4)])
+        // With the strings your file writes among the names: a value it singles out is tried.
+        let written = SourceFacts.stringLiterals(in: run.source).filter { $0.count <= 200 }
+        let name = Gen<String>.oneOf([.element(of: ["Photo-A", "a.png", "", "e\u{301}.png", " b "] + written), .text(maxPieces: 4)])
         let lookup = name.flatMap { name in
             let names = Gen<String>.twin(of: name).array(maxCount: 4).map { Set($0) }
             return zip(names.optional, names).map { Lookup(name: name, knownNames: $0.0, onDisk: $0.1) }

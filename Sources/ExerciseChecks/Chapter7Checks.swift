@@ -44,16 +44,41 @@ func shortened(_ value: String) -> String {
     value.count <= 24 ? value : "\(value.prefix(8))… (\(value.count) characters)"
 }
 
-/// " (each value N bytes)" after a scenario's name when its values are padded.
-func bytesNote(_ size: Int?) -> CheckMessage {
-    guard let size else { return CheckMessage("", ko: "") }
-    return CheckMessage(", each serialized to \(grouped(size)) bytes", ko: ", 값마다 직렬화하면 \(grouped(size))바이트")
+/// The values a scenario stores, with what its name says about them: as they are; one past each
+/// number the checked file writes (a "large values take another route" cut-off); and ending in
+/// each string it writes (a "values with a newline, or with '@', are special" shortcut).
+struct ValueVariant {
+    let first: String
+    let second: String
+    let note: CheckMessage
 }
 
-/// ", the first line N characters long" after a scenario's name when its first line is padded.
-func linesNote(_ size: Int?) -> CheckMessage {
-    guard let size else { return CheckMessage("", ko: "") }
-    return CheckMessage(", the first line \(grouped(size)) characters long", ko: ", 첫 줄은 \(grouped(size))자")
+func valueVariants(_ source: String?, first: String, second: String, within range: ClosedRange<Int>) -> [ValueVariant] {
+    var variants = [ValueVariant(first: first, second: second, note: CheckMessage("", ko: ""))]
+    for size in SourceFacts.sizesPastCutOffs(in: source, within: range, limit: 2) {
+        variants.append(ValueVariant(first: padded(first, size), second: padded(second, size),
+                                     note: CheckMessage(", each value \(grouped(size)) characters", ko: ", 값마다 \(grouped(size))자")))
+    }
+    for text in SourceFacts.stringLiterals(in: source).filter({ !$0.isEmpty && $0.count <= 64 }).prefix(4) {
+        variants.append(ValueVariant(first: first + text, second: second + text,
+                                     note: CheckMessage(", each value ending in \(quoted(text))", ko: ", 값마다 끝에 \(quoted(text))")))
+    }
+    return variants
+}
+
+/// The first line of 07-async-journal's scenario: "first"; one past each number the checked
+/// file writes; and after each string it writes (a "lines starting with '!' are urgent" shortcut).
+func lineVariants(_ source: String?) -> [ValueVariant] {
+    var variants = [ValueVariant(first: "first", second: "", note: CheckMessage("", ko: ""))]
+    for size in SourceFacts.sizesPastCutOffs(in: source, within: 6...4_194_304, limit: 2) {
+        variants.append(ValueVariant(first: padded("first", size), second: "",
+                                     note: CheckMessage(", the first line \(grouped(size)) characters long", ko: ", 첫 줄은 \(grouped(size))자")))
+    }
+    for text in SourceFacts.stringLiterals(in: source).filter({ !$0.isEmpty && $0.count <= 64 && !$0.contains("first") }).prefix(4) {
+        variants.append(ValueVariant(first: text + "first", second: "",
+                                     note: CheckMessage(", the first line starting with \(quoted(text))", ko: ", 첫 줄은 \(quoted(text))로 시작")))
+    }
+    return variants
 }
 
 func capturesWeakSelf(_ source: String?) -> Bool {
@@ -77,8 +102,8 @@ public enum Chapter7Checks {
         let weakSelf = capturesWeakSelf(run.source)
         // Three appends and a flush; then again with the first line one character past each number
         // your file writes (a "long lines take another route" cut-off, whatever number was picked).
-        for size in [nil] + SourceFacts.sizesPastCutOffs(in: run.source, within: 6...4_194_304, limit: 2).map(Optional.some) {
-            run.explore(CheckMessage("three appends, then flush", ko: "append 세 번, 이어서 flush") + linesNote(size)) { world in
+        for variant in lineVariants(run.source) {
+            run.explore(CheckMessage("three appends, then flush", ko: "append 세 번, 이어서 flush") + variant.note) { world in
                 let written = LockedList<String>()
                 let log = JournalLog()
                 // The first line's write waits until the caller has returned from two appends: an
@@ -92,7 +117,7 @@ public enum Chapter7Checks {
                 let journal = E(writer: { line in
                     log.writing(on: probe.withLock { $0 })
                     let line = shortened(line)
-                    if line.hasPrefix("first") { gate.wait(line: 0) }
+                    if line.contains("first") { gate.wait(line: 0) }
                     world.step(CheckMessage("writes \"\(line)\"", ko: "\"\(line)\" 씀"))
                     written.append(line)
                     log.wrote()
@@ -100,7 +125,7 @@ public enum Chapter7Checks {
                 probe.withLock { $0 = journal.queueProbe }
                 let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                     log.appender()
-                    journal.append(padded("first", size))
+                    journal.append(variant.first)
                     journal.append("second")
                     gate.signal(line: 0)
                     journal.append("third of the Journal")
@@ -113,7 +138,7 @@ public enum Chapter7Checks {
                 }
                 world.join(caller)
                 world.settle()
-                log.expect(written.values, [shortened(padded("first", size)), "second", "third of the Journal"], journal.queueProbe, world)
+                log.expect(written.values, [shortened(variant.first), "second", "third of the Journal"], journal.queueProbe, world)
             }
             guard run.passed else { return }
         }
@@ -147,8 +172,8 @@ public enum Chapter7Checks {
         let weakSelf = capturesWeakSelf(run.source)
         // Two stores from one caller; then again with each value serialized to one byte past each
         // number your file writes (a "large values take another route" cut-off, whatever number).
-        for size in [nil] + SourceFacts.sizesPastCutOffs(in: run.source, within: 3...4_194_304, limit: 2).map(Optional.some) {
-            run.explore(CheckMessage("two stores from one caller", ko: "한 호출 스레드의 store 두 번") + bytesNote(size)) { world in
+        for variant in valueVariants(run.source, first: "V1", second: "V2", within: 3...4_194_304) {
+            run.explore(CheckMessage("two stores from one caller", ko: "한 호출 스레드의 store 두 번") + variant.note) { world in
                 let pipeline = E()
                 let queue = pipeline.ioQueueProbe
                 let serializedOff = Flag(), secondBlock = Flag(), splitOnQueue = Flag()
@@ -173,16 +198,16 @@ public enum Chapter7Checks {
                 }
                 let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                     storer.withLock { $0 = ThreadIdentity.current }
-                    pipeline.store("V1", serializer: { value in
+                    pipeline.store(variant.first, serializer: { value in
                         if queue.isCurrent { serializingWorkers.withLock { _ = $0.insert(ThreadIdentity.current) } } else { serializedOff.set() }
                         gate.wait(line: 0)
                         world.step(CheckMessage("serializes V1", ko: "V1 직렬화"))
-                        return padded(value, size)
+                        return value
                     }, done: { done("V1") })
-                    pipeline.store("V2", serializer: { value in
+                    pipeline.store(variant.second, serializer: { value in
                         if queue.isCurrent { serializingWorkers.withLock { _ = $0.insert(ThreadIdentity.current) } } else { serializedOff.set() }
                         world.step(CheckMessage("serializes V2", ko: "V2 직렬화"))
-                        return padded(value, size)
+                        return value
                     }, done: { done("V2") })
                     gate.signal(line: 0)
                 }
@@ -218,12 +243,12 @@ public enum Chapter7Checks {
                     }
                 }
                 let empty = state.file.isEmpty
-                world.expect(state.file == padded("V2", size), "the file holds \(empty ? "nothing" : shortened(state.file)), but V2 was stored last: "
+                world.expect(state.file == variant.second, "the file holds \(empty ? "nothing" : shortened(state.file)), but V2 was stored last: "
                              + "an earlier store's write overtook it",
                              ko: "V2를 마지막에 저장했는데 파일에 남은 것은 \(empty ? "없음" : shortened(state.file))입니다: "
                                  + "앞선 store의 쓰기가 V2를 앞질렀습니다")
-                world.expect(state.callbacks == ["V1", "V2"], "callbacks ran in the order \(state.callbacks), not in the order of the stores",
-                             ko: "콜백이 store 순서가 아니라 \(state.callbacks) 순서로 실행됐습니다")
+                world.expect(state.callbacks == [variant.first, variant.second], "callbacks ran in the order \(state.callbacks.map(shortened)), not in the order of the stores",
+                             ko: "콜백이 store 순서가 아니라 \(state.callbacks.map(shortened)) 순서로 실행됐습니다")
                 world.expect(queue.violations.isEmpty, CheckMessage.joined(queue.violations, separator: "; "))
             }
             guard run.passed else { return }

@@ -20,9 +20,12 @@ extension Chapter7Checks {
     /// Runs `scenario` under one schedule (the running thread goes on while it can): one caller
     /// and one journal or pipeline at a time, so the values are under test here, not the timing;
     /// exploring would only multiply the order in which idle queues are looked at.
-    static func runOnce(_ run: CheckRun, _ title: CheckMessage, _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) {
+    /// `steps`: the step budget (a scenario of many calls needs more than the default).
+    static func runOnce(_ run: CheckRun, _ title: CheckMessage, steps: Int? = nil, _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) {
         let ended = Flag()
-        let failures = ScheduleExplorer.replay([]) { world in
+        var options = ScheduleOptions()
+        if let steps { options.stepBudget = max(options.stepBudget, steps) }
+        let failures = ScheduleExplorer.replay([], options: options) { world in
             scenario(world)
             ended.set()
         }
@@ -61,16 +64,28 @@ extension Chapter7Checks {
     /// 07-async-journal: forty lines appended before one flush (more than any "too many pending"
     /// cut-off a learner would pick): each written on the journal's queue, once, in order.
     static func journalBacklog<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
-        let lines = (1...40).map { "line \($0)" }
-        runOnce(run, CheckMessage("a journal given \(lines.count) lines before one flush", ko: "flush 한 번 전에 \(lines.count)줄을 받은 journal")) { world in
+        // 40 lines, and one more than each number the checked file writes (a "too many pending:
+        // write on the caller's thread" or "every Nth append flushes" cut-off). The first line's
+        // write waits until every append has returned: an append that waits for the disk is stuck.
+        for count in [40] + SourceFacts.sizesPastCutOffs(in: run.source, within: 40...20_000, limit: 2) {
+        let lines = (1...count).map { "line \($0)" }
+        runOnce(run, CheckMessage("a journal given \(lines.count) lines before one flush", ko: "flush 한 번 전에 \(lines.count)줄을 받은 journal"),
+                steps: count * 20) { world in
             let written = LockedList<String>(), offQueue = LockedList<String>()
             let probe = Guarded<WatchedQueue?>(nil)
+            let gate = ControlledSemaphore(value: 0)
+            world.ifStuck("append() waited for the writer while \(lines.count) lines were appended (the first line's write waits until "
+                          + "every append has returned): an append hands its line to `queue` and returns at once, however many are waiting",
+                          ko: "\(lines.count)줄을 append하는 동안 append()가 writer를 기다렸습니다 (첫 줄의 쓰기는 모든 append가 돌아온 "
+                              + "뒤에야 진행됩니다): 기다리는 줄이 몇 개든 append는 줄을 `queue`에 넘기고 바로 돌아와야 합니다")
             let journal = E(writer: { line in
                 if probe.withLock({ $0 })?.isCurrent == false { offQueue.append(line) }
+                if line == "line 1" { gate.wait(line: 0) }
                 written.append(line)
             })
             probe.withLock { $0 = journal.queueProbe }
             for line in lines { journal.append(line) }
+            gate.signal(line: 0)
             journal.flush()
             if let first = offQueue.values.first {
                 world.fail("\(lines.count) lines appended to a new journal before one flush(): \"\(first)\" was written off `queue` "
@@ -84,6 +99,8 @@ extension Chapter7Checks {
                            ko: "새 journal에 flush() 전까지 \(lines.count)줄을 append했는데, writer가 받은 것은 \(seen.count)줄, "
                            + "\(seen.prefix(3))…입니다: 모든 줄은 순서대로 한 번씩 쓰여야 합니다")
             }
+        }
+        guard run.passed else { return }
         }
     }
 

@@ -262,9 +262,11 @@ public enum Chapter8Checks {
     /// and every disk read and write with its key, and what each cache's memory and disk hold.
     static func warmMemoryOnGeneratedRuns<E: WarmMemoryExercise>(_: E.Type, _ run: CheckRun) {
         // Keys as URLs hold them too: "a%20b.png" and "a b.png" are two keys, and "100%" cannot be decoded.
+        // With the strings your file writes among keys and identifiers: a value it singles out is tried.
+        let written = SourceFacts.stringLiterals(in: run.source).filter { $0.count <= 200 }
         let keys = Gen<String>.element(of: ["a.png", "a.png@", "A.png", "", "a", "a@b", "a.png@Round(8)", "b", " a.png",
-                                            "a%20b.png", "a b.png", "100%", "100%25"])
-        let processors = Gen<String>.element(of: ["", "Round(8)", "round(8)", " ", "b@c", "@"])
+                                            "a%20b.png", "a b.png", "100%", "100%25"] + written)
+        let processors = Gen<String>.element(of: ["", "Round(8)", "round(8)", " ", "b@c", "@"] + written)
         // Values short, empty (a value, not a miss), long (3 to 4096 characters: warming cannot
         // depend on a value's size), and padded or with line breaks of either kind: what was stored
         // comes back, from disk and from memory, byte for byte.

@@ -26,8 +26,11 @@ extension Chapter8Checks {
             let emptyRead = Retrieval("", synchronously: true)   // "" is a key too: a miss, answered
             // A key one character past each number your file writes (a "only short keys are read
             // synchronously" cut-off, whatever number was picked): a miss, answered before returning.
+            // And a key holding each string your file writes ("keys with a '/' go to ioQueue").
             let longReads = SourceFacts.sizesPastCutOffs(in: run.source, within: 8...65_536, limit: 2).map {
                 Retrieval(padded("Missing", $0), synchronously: true)
+            } + SourceFacts.stringLiterals(in: run.source).filter { !$0.isEmpty && $0.count <= 64 }.prefix(4).map {
+                Retrieval("Missing" + $0 + "K", synchronously: true)
             }
             let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 world.ifStuck("store(\"V1\", forKey: \"K\") did not return: a store hands its write to ioQueue and returns at once",
@@ -62,7 +65,7 @@ extension Chapter8Checks {
                 missRead.expectSync(world, [nil], CheckMessage("\"Missing\" was never stored", ko: "\"Missing\"은 저장한 적이 없습니다"))
                 for longRead in longReads {
                     longRead.run(cache, ioQueue, watch, world)
-                    longRead.expectSync(world, [nil], CheckMessage("a key that long was never stored", ko: "그렇게 긴 key는 저장한 적이 없습니다"))
+                    longRead.expectSync(world, [nil], CheckMessage("that key was never stored", ko: "그 key는 저장한 적이 없습니다"))
                 }
                 emptyRead.run(cache, ioQueue, watch, world)
                 emptyRead.expectSync(world, [nil], CheckMessage("\"\" was never stored (an empty key is a key: it is answered, with nil)",
@@ -91,6 +94,35 @@ extension Chapter8Checks {
                                   + "and ioQueue runs its blocks in order",
                                   ko: "이 읽기는 store(\"V1\") 뒤, store(\"V2\") 앞에 ioQueue에 들어갔고, ioQueue는 블록을 순서대로 실행합니다"))
             watch.expectWrites(["K": "V2"], stores: 2, after: CheckMessage("store(\"V1\"), store(\"V2\")", ko: "store(\"V1\"), store(\"V2\")"))
+        }
+        guard run.passed else { return }
+
+        // 1b. Many synchronous reads of one key — 5, and one more than each number your file
+        //     writes (a "after N reads, throttle" or "hot keys come from a memo" cut-off) — then a
+        //     new store: every read answers before it returns, and the last one sees the new value.
+        let repeats = ([5] + SourceFacts.sizesPastCutOffs(in: run.source, within: 5...2_000, limit: 1)).max() ?? 5
+        Chapter7Checks.runOnce(run, CheckMessage("\(repeats) synchronous reads of one key, then a store and a read",
+                                                 ko: "한 key를 \(repeats)번 동기로 읽은 뒤 store와 읽기"), steps: repeats * 60) { world in
+            let cache = E()
+            let (ioQueue, disk) = cache.probes
+            let watch = DiskWatch(ioQueue, disk, world)
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
+                cache.store("V1", forKey: "K")
+                cache.waitForWrites()
+                for number in 1...repeats {
+                    let read = Retrieval("K", synchronously: true, from: CheckMessage(" (read \(number) of \(repeats))", ko: " (\(repeats)번 중 \(number)번째 읽기)"))
+                    read.run(cache, ioQueue, watch, world)
+                    read.expectSync(world, ["V1"], CheckMessage("store(\"V1\") and waitForWrites() had returned", ko: "store(\"V1\")와 waitForWrites()가 돌아온 뒤입니다"))
+                }
+                cache.store("V2", forKey: "K")
+                cache.waitForWrites()
+                let last = Retrieval("K", synchronously: true, from: CheckMessage(" (after \(repeats) reads)", ko: " (\(repeats)번 읽은 뒤)"))
+                last.run(cache, ioQueue, watch, world)
+                last.expectSync(world, ["V2"], CheckMessage("store(\"V2\") and waitForWrites() had returned: the disk holds V2",
+                                                          ko: "store(\"V2\")와 waitForWrites()가 돌아온 뒤입니다: 디스크에는 V2가 있습니다"))
+            }
+            world.join(caller)
+            world.settle()
         }
         guard run.passed else { return }
 
