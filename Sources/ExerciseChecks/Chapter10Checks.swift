@@ -97,13 +97,28 @@ public enum Chapter10Checks {
                        callback: .at(0.8, .success(payload)), expected: .timedOut),
             BridgePath(name: CheckMessage("a callback at the very instant of the timeout", ko: "타임아웃과 정확히 같은 순간에 온 콜백"),
                        callback: .at(0.5, .success(payload)), expected: nil),
+            // A zero timeout has passed at once: the data that comes later is ignored, not
+            // resumed a second time. And a short one is kept as given, not rounded up.
+            BridgePath(name: CheckMessage("a zero timeout, data from another thread", ko: "타임아웃 0, 다른 스레드에서 온 데이터"),
+                       callback: .at(0.1, .success(payload)), expected: .timedOut, timeout: 0),
+            BridgePath(name: CheckMessage("a 1 ms timeout, data at 5 ms", ko: "1 ms 타임아웃, 5 ms에 온 데이터"),
+                       callback: .at(0.005, .success(payload)), expected: .timedOut, timeout: 0.001),
         ]
+        // Data one byte past each number the checked file writes (a "big data takes another path"
+        // cut-off, whatever number was picked): on time, it is the answer; after the timeout, ignored.
+        let bigPaths = SourceFacts.sizesPastCutOffs(in: run.source, within: 6...(64 << 20), limit: 2).flatMap { size -> [BridgePath] in
+            let big = Data(repeating: 0x2A, count: size)
+            return [BridgePath(name: CheckMessage("\(grouped(size)) bytes of data from another thread", ko: "다른 스레드에서 온 \(grouped(size))바이트 데이터"),
+                               callback: .at(0.1, .success(big)), expected: .data(big)),
+                    BridgePath(name: CheckMessage("\(grouped(size)) bytes of data after the timeout", ko: "타임아웃 뒤에 온 \(grouped(size))바이트 데이터"),
+                               callback: .at(0.8, .success(big)), expected: .timedOut)]
+        }
         var options = ScheduleOptions()
         options.virtualTime = true
         // Read from the code, not the comments (the header itself names Task.sleep).
         let code = (run.source ?? "").split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
         let usesTask = code.contains { $0.contains("Task {") || $0.contains("Task.sleep") || $0.contains("Task.detached") }
-        for path in paths {
+        for path in paths + bigPaths {
             let title = CheckMessage("\(path.name.english) (timeout \(ScheduleWorld.text(seconds: path.timeout)))",
                                      ko: "\(path.name.ko) (타임아웃 \(ScheduleWorld.text(seconds: path.timeout)))")
             let held = run.explore(title, options) { world in

@@ -140,6 +140,7 @@ extension Chapter10Checks {
                 watched = store   // assigned apart: a `weak let` needs Swift 6.2
                 let until = interval * 3 + 5
                 world.runRunLoop(until: until)
+                let timer = store?.timerProbe.map { $0 as AnyObject } as? ControlledTimer
                 store = nil
                 let freed = watched == nil
                 let ticks = Set(cleans.values.map(\.at)), wanted = Set(tickTimes(interval, until: until))
@@ -150,6 +151,17 @@ extension Chapter10Checks {
                              + "드물게도 아니게 실행돼야 합니다 (\(times(wanted))): 간격은 설정에 주어진 그대로입니다")
                 world.expect(freed, CheckMessage("with cleanInterval \(seconds) s: ", ko: "cleanInterval \(seconds) s에서: ") + notFreed(source))
                 guard freed else { return }
+                if timer?.isValid ?? false { world.fail(CheckMessage("with cleanInterval \(seconds) s: ", ko: "cleanInterval \(seconds) s에서: ") + stillValid(interval)) }
+                // A second store let go halfway to its first tick: stopped all the same.
+                var early: E? = E(cleanInterval: interval, onClean: {})
+                let earlyTimer = early?.timerProbe.map { $0 as AnyObject } as? ControlledTimer
+                world.runRunLoop(until: until + interval / 2)
+                early = nil
+                _ = early
+                if earlyTimer?.isValid ?? false {
+                    world.fail(CheckMessage("with cleanInterval \(seconds) s, a store let go before its first tick: ",
+                                            ko: "cleanInterval \(seconds) s에서 첫 tick 전에 놓은 store: ") + stillValid(interval))
+                }
                 let before = cleans.values.count
                 world.runRunLoop(until: until + interval * 2)
                 let after = cleans.values.count - before

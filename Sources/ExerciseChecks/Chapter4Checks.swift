@@ -146,6 +146,23 @@ public enum Chapter4Checks {
         guard run.passed else { return }
         oneCriticalSectionOnGeneratedRuns(E.self, run)
         guard run.passed else { return }
+        // 1c. Many removes on one cache — one more than each number your file writes (a "after N
+        //     removes, take a fast path" cut-off): each pauses under the lock, its value gone.
+        for count in SourceFacts.sizesPastCutOffs(in: run.source, within: 2...20_000, limit: 1) {
+            let busy = E()
+            for number in 1...count {
+                busy.store(number, forKey: "R\(number)")
+                let unlocked = Flag()
+                busy.remove(forKey: "R\(number)", pause: { if !busy.probes.lock.isHeldByCurrentThread { unlocked.set() } })
+                if unlocked.isSet {
+                    run.fail("remove number \(number) on one cache ran pause() without the lock held (the earlier ones held it): every "
+                             + "remove is one critical section, however many came before it",
+                             ko: "한 캐시에서 \(number)번째 remove가 lock을 잡지 않은 채 pause()를 실행했습니다 (앞의 remove들은 잡았습니다): "
+                                 + "앞서 몇 번을 불렀든 remove마다 하나의 critical section이어야 합니다")
+                    return
+                }
+            }
+        }
 
         // 2. Explored: remove("a") pauses between its steps while store("a") runs on another
         //    thread, in every schedule (≤ 2 preemptions, then seeded random ones). The store

@@ -14,6 +14,16 @@ extension Chapter4Checks {
         .oneOf([.element(of: ["K1", "K10", "K", "k1", "", "K1 ", "K1.png", "K1/2", "K11"]), .twin(of: "K1")])
     }
 
+    /// Keys one character past each number the checked file writes ("keys longer than 32 are
+    /// rare") and holding each string it writes ("keys with '@' are processor keys"); empty
+    /// when it writes none (nil: nothing to add).
+    static func writtenKeys(_ source: String?) -> [[String]] {
+        let long = SourceFacts.sizesPastCutOffs(in: source, within: 3...65_536, limit: 2).map { padded("K1", $0) }
+        let holding = SourceFacts.stringLiterals(in: source).filter { !$0.isEmpty && $0.count <= 64 }.prefix(4).map { "K1" + $0 }
+        let all = long + holding
+        return all.isEmpty ? [] : [all]
+    }
+
     enum CriticalStep: CustomStringConvertible {
         case store(cache: Int, value: Int, key: String)
         case remove(cache: Int, key: String)
@@ -39,8 +49,7 @@ extension Chapter4Checks {
     static func oneCriticalSectionOnGeneratedRuns<E: OneCriticalSectionExercise>(_: E.Type, _ run: CheckRun) {
         // Keys one past each number your file writes, too (a "long keys are rare, remove them in
         // two steps" cut-off): every remove pauses under the lock, whatever the key.
-        let long = SourceFacts.sizesPastCutOffs(in: run.source, within: 3...65_536, limit: 2).map { padded("K1", $0) }
-        let keys = long.isEmpty ? nearKeys : Gen<String>.oneOf([nearKeys, .element(of: long)])
+        let keys = Gen<String>.oneOf([nearKeys] + writtenKeys(run.source).map { Gen<String>.element(of: $0) })
         let runs = zip(keys, keys, keys).flatMap { a, b, c in
             let key = Gen<String>.element(of: [a, b, c]), cache = Gen<Int>.int(in: 0...1)
             return Gen<CriticalStep>.oneOf([
@@ -139,7 +148,9 @@ extension Chapter4Checks {
     static func reconcileOnGeneratedRuns<E: ReconcileKeysExercise>(_: E.Type, _ run: CheckRun) {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let dates = [now.addingTimeInterval(-3_600), now.addingTimeInterval(3_600), Date.distantFuture]
-        let runs = zip(nearKeys, nearKeys, nearKeys).flatMap { a, b, c in
+        // Keys one past each number your file writes, and holding each string it writes, too.
+        let keys = Gen<String>.oneOf([nearKeys] + writtenKeys(run.source).map { Gen<String>.element(of: $0) })
+        let runs = zip(keys, keys, keys).flatMap { a, b, c in
             let key = Gen<String>.element(of: [a, b, c]), cache = Gen<Int>.int(in: 0...1)
             return Gen<ReconcileStep>.oneOf([
                 zip(zip(cache, Gen<Int>.int(in: 1...9)), key, Gen<Int>.int(in: 0...2)).map {

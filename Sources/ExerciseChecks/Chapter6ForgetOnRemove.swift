@@ -98,6 +98,12 @@ extension Chapter6Checks {
         }
         guard run.passed else { return }
 
+        // 1b. Generated calls on two indexes, one caller (Chapter6Generated.swift).
+        forgetOnGeneratedRuns(E.self, run)
+        guard run.passed else { return }
+        forgetAfterManyRemoves(E.self, run)
+        guard run.passed else { return }
+
         // 2. Two callers on one index. Whatever the order, "a" ends forgotten and "c" (stored,
         //    never removed) remembered: a set read in one block and written back in another
         //    loses the other caller's change in some schedule.
