@@ -106,6 +106,21 @@ public enum Chapter2Checks {
     /// Generated: pairs of Datas of one length (1 byte to 8 KiB) that differ only at one byte,
     /// hashed one after the other; both digests compared with SHA-256 of their own bytes.
     static func everyByteCounts<E: DataDigestExercise>(_: E.Type, _ run: CheckRun) {
+        // Past each number the checked file writes (a "hash only the first 4 MiB" cut-off): two
+        // Datas one byte longer than it, differing only in their last byte.
+        for length in SourceFacts.sizesPastCutOffs(in: run.source, within: 2...(64 << 20), limit: 2) {
+            var first = [UInt8](repeating: 0x2A, count: length)
+            let firstDigest = E.sha256(of: Data(first))
+            first[length - 1] = 0x2B
+            let secondDigest = E.sha256(of: Data(first))
+            guard firstDigest != secondDigest else {
+                run.fail("two Datas of \(grouped(length)) bytes that differ only in their last byte got one digest, \"\(firstDigest.prefix(20))…\": "
+                         + "every byte counts, however long the data (the same cache file name would hold both)",
+                         ko: "마지막 바이트 하나만 다른 \(grouped(length))바이트 Data 두 개가 같은 다이제스트 \"\(firstDigest.prefix(20))…\"를 "
+                             + "얻었습니다: 데이터가 얼마나 길든 모든 바이트가 다이제스트에 들어갑니다 (같은 다이제스트면 둘이 같은 캐시 파일 이름을 씁니다)")
+                return
+            }
+        }
         let length = Gen<Int>.oneOf([.int(in: 1...160), .int(in: 161...8_192)])
         let twins = length.flatMap { length in
             zip(Gen<Int>.int(in: 0...(length - 1)), Gen<UInt64>.any, Gen<Int>.int(in: 1...255)).map { position, fill, flip in
@@ -142,7 +157,12 @@ public enum Chapter2Checks {
     /// whose startIndex is not 0; each answer compared with SHA-256 of the bytes and with
     /// "starts with the 8 signature bytes".
     static func digestsMatch<E: DataDigestExercise>(_: E.Type, _ run: CheckRun) {
-        let call = zip(Gen<Bool>.bool, Gen<SlicedBytes>.sliced(.aroundPNG))
+        // With each byte array the checked file writes (another format's signature it also
+        // accepts), alone and followed by bytes, among the inputs.
+        let written = SourceFacts.byteArrays(in: run.source)
+        let bytes = written.isEmpty ? Gen<[UInt8]>.aroundPNG
+            : Gen<[UInt8]>.oneOf([.aroundPNG, zip(Gen<[UInt8]>.element(of: written), Gen<[UInt8]>.bytes(maxCount: 6)).map { $0 + $1 }])
+        let call = zip(Gen<Bool>.bool, Gen<SlicedBytes>.sliced(bytes))
         run.forAll(call.array(maxCount: 4), cases: 4_000, seed: 0x0201) { calls -> CheckMessage? in
             for (index, (asksDigest, input)) in calls.enumerated() {
                 let after = index == 0 ? CheckMessage("", ko: "")
@@ -249,9 +269,11 @@ public enum Chapter2Checks {
     static func viewsKeepTheirKeys<E: ClassWrapperExercise>(_: E.Type, _ run: CheckRun) {
         // Each run draws its keys around one base, so that a key and its near twins (the other
         // case, trimmed, the other Unicode form: equal for String's ==, not byte for byte) meet on one view.
+        // Keys one character past each number the checked file writes ("keys over 4 KiB are ignored").
+        let long: [String?] = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...(4 << 20), limit: 2).map { padded("k", $0) }
         let steps = Gen<String>.text().flatMap { base in
             let key = Gen<String?>.oneOf([Gen<String>.twin(of: base).optional, Gen<String>.text().optional,
-                                          .element(of: [nil, "", " ", "Avatar-42.PNG"])])
+                                          .element(of: [nil, "", " ", "Avatar-42.PNG"] + long)])
             return zip(Gen<Int>.int(in: 0...2), key).array(maxCount: 8)
         }
         run.forAll(steps, cases: 3_000, seed: 0x0202) { steps -> CheckMessage? in

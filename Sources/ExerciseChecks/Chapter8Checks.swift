@@ -270,7 +270,9 @@ public enum Chapter8Checks {
         // Values short, empty (a value, not a miss), long (3 to 4096 characters: warming cannot
         // depend on a value's size), and padded or with line breaks of either kind: what was stored
         // comes back, from disk and from memory, byte for byte.
-        let value = Gen<String>.oneOf([.element(of: ["v1", "v2", "", " v1", "v2 ", "v1\n", "v\r\n2", "\r\n", "\t"]),
+        // And values one past each number the checked file writes ("values over 64 KiB are not warmed").
+        let past = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...(16 << 20), limit: 2).map { String(repeating: "v", count: $0) }
+        let value = Gen<String>.oneOf([.element(of: ["v1", "v2", "", " v1", "v2 ", "v1\n", "v\r\n2", "\r\n", "\t"] + past),
                                        Gen<Int>.int(in: 3...4_096).map { String(repeating: "v", count: $0) }])
         // Each run picks two keys and two identifiers and uses only those, so that its steps meet
         // (a store, then a drop, then a lookup of the same entry) in a few steps.

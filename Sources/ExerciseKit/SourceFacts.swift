@@ -54,7 +54,7 @@ public enum SourceFacts {
 
 extension SourceFacts {
     /// The whole numbers written in `source`'s code (not in comments or strings), with the value
-    /// of each simple product or shift of two of them (`4 * 1024`, `1 << 12`): the places a
+    /// of each simple product or shift (`4 * 1024 * 1024`, `1 << 12`): the places a
     /// size cut-off can hide ("only when the line is longer than 64", "while keys.count < 50_000").
     /// A check makes its inputs larger than each of them, so a contract kept only on one side of a
     /// cut-off is seen whatever number the learner picked (boundary values taken from the code under
@@ -67,9 +67,18 @@ extension SourceFacts {
             for (index, token) in tokens.enumerated() {
                 guard case .number(let value) = token else { continue }
                 found.insert(value)
-                if index + 2 < tokens.count, case .op(let op) = tokens[index + 1], case .number(let other) = tokens[index + 2] {
-                    if op == "*", value.multipliedReportingOverflow(by: other).overflow == false { found.insert(value * other) }
-                    if op == "<<", other < 40 { found.insert(value << other) }
+                // A chain `a * b * c` (each product along it), or `a << b`.
+                var product = value, next = index
+                while next + 2 < tokens.count, case .op(let op) = tokens[next + 1], case .number(let other) = tokens[next + 2] {
+                    if op == "<<" {
+                        if next == index, other < 40 { found.insert(value << other) }
+                        break
+                    }
+                    let (result, overflow) = product.multipliedReportingOverflow(by: other)
+                    guard !overflow else { break }
+                    product = result
+                    found.insert(product)
+                    next += 2
                 }
             }
         }
@@ -93,13 +102,23 @@ extension SourceFacts {
             }
             if inString { index += 1; continue }
             let startsWord = index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_" || characters[index - 1].isNumber)
+            if character == "0", startsWord, index + 1 < characters.count, characters[index + 1] == "x" {
+                var digits = ""
+                index += 2
+                while index < characters.count, characters[index].isHexDigit || characters[index] == "_" {
+                    if characters[index] != "_" { digits.append(characters[index]) }
+                    index += 1
+                }
+                tokens.append(Int(digits, radix: 16).map { .number($0) } ?? .other)
+                continue
+            }
             if character.isNumber, character.isASCII, startsWord {
                 var digits = ""
                 while index < characters.count, characters[index].isASCII, characters[index].isNumber || characters[index] == "_" {
                     if characters[index] != "_" { digits.append(characters[index]) }
                     index += 1
                 }
-                // The fraction of a decimal goes; "0x…" and exponents are not sizes a learner writes.
+                // The fraction of a decimal goes; exponents are not sizes a learner writes.
                 if index < characters.count, characters[index] == ".", index + 1 < characters.count, characters[index + 1].isNumber {
                     index += 1
                     while index < characters.count, characters[index].isNumber || characters[index] == "_" { index += 1 }
@@ -159,6 +178,35 @@ extension SourceFacts {
                     text.append(character)
                 }
                 if closed, !interpolated, !found.contains(text) { found.append(text) }
+            }
+        }
+        return found
+    }
+}
+
+// MARK: Byte arrays written in the learner's code
+
+extension SourceFacts {
+    /// The arrays of byte values written in `source`'s code (`[0x8A, 0x4D, 0x4E, 0x47]`): a
+    /// signature a learner's code also accepts, which a check then feeds in as data.
+    public static func byteArrays(in source: String?) -> [[UInt8]] {
+        guard let source else { return [] }
+        var found: [[UInt8]] = []
+        for line in SwiftFile(source).lines {
+            var rest = Substring(line.code)
+            while let open = rest.firstIndex(of: "[") {
+                guard let close = rest[open...].firstIndex(of: "]") else { break }
+                let inside = rest[rest.index(after: open)..<close]
+                rest = rest[rest.index(after: close)...]
+                let pieces = inside.split(separator: ",").map { String($0).trimmingWhitespace }
+                guard pieces.count >= 2 else { continue }
+                let values = pieces.map { piece -> UInt8? in
+                    piece.hasPrefix("0x") ? UInt8(piece.dropFirst(2), radix: 16) : UInt8(piece)
+                }
+                if values.allSatisfy({ $0 != nil }) {
+                    let bytes = values.compactMap { $0 }
+                    if !found.contains(bytes) { found.append(bytes) }
+                }
             }
         }
         return found

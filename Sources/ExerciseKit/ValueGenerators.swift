@@ -8,12 +8,13 @@ extension Gen where Value == String {
     /// Pieces a key or a name is made of: letters of both cases, separators, extensions,
     /// whitespace, the same accented letters in NFC and NFD, a run long enough for file names, and
     /// what URLs hold: percent escapes ("%%", a lone "%", "%20", "%25"), a query, a fragment, a
-    /// backslash — a key is any string, and none of these may be decoded, cut off or replaced.
+    /// backslash, line breaks of either kind ("\r\n" is one Character to Swift) — a key is any
+    /// string, and none of these may be decoded, cut off or replaced.
     public static var fragment: Gen<String> {
         .element(of: ["a", "b", "A", "B", "x", "1", ".", "@", "/", "-", " ", ".png", ".PNG", ".jpg", "\t", "\n",
                       "\u{E9}", "e\u{301}", "\u{D55C}", "\u{1112}\u{1161}\u{11AB}", "\u{1F600}", "ß",
                       String(repeating: "x", count: 300),
-                      "%%", "%", "%20", "%25", "?", "?w=1", "#", "#1", "\\"])
+                      "%%", "%", "%20", "%25", "?", "?w=1", "#", "#1", "\\", "\r\n", "\r"])
     }
 
     /// A string of up to `maxPieces` fragments; "" is the simplest.

@@ -32,4 +32,15 @@ struct CutOffTests {
         """
         #expect(SourceFacts.stringLiterals(in: source) == ["com.onevcat.Kingfisher.DefaultImageProcessor", ".png", "a\tb \"quoted\"", ""])
     }
+
+    @Test("chains of products, hex numbers and byte arrays are read too")
+    func chainsAndBytes() {
+        let source = """
+        if data.count > 4 * 1024 * 1024 { }
+        let mng: [UInt8] = [0x8A, 0x4D, 0x4E, 0x47], names = ["a", "b"], mixed = [1, 300]
+        """
+        #expect(SourceFacts.wholeNumbers(in: source).contains(4 * 1024 * 1024))
+        #expect(SourceFacts.wholeNumbers(in: source).contains(0x8A))
+        #expect(SourceFacts.byteArrays(in: source) == [[0x8A, 0x4D, 0x4E, 0x47]])
+    }
 }
