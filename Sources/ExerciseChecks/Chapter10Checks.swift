@@ -275,9 +275,11 @@ struct BridgePath: Sendable {
                                                                       ko: "\(at($0.at)): \($0.outcome.text.ko)") }, separator: ", ")
             world.fail(name + CheckMessage(": resumed \(resumes.count) times (", ko: ": resume이 \(resumes.count)번 일어났습니다 (") + list
                        + CheckMessage(") — a CheckedContinuation traps on the second resume. Let only the first of the callback and the timeout "
-                                      + "resume; deciding who is first must be one atomic step (a lock held across the check and the set, or Atomic.exchange)",
+                                      + "resume: every path that resumes asks one shared decision first and resumes only when it won, and that "
+                                      + "decision is one atomic step (a lock held across the check and the set, or Atomic.exchange)",
                                       ko: ") — CheckedContinuation은 두 번째 resume에서 trap합니다. 콜백과 타임아웃 중 먼저 온 쪽만 resume하게 "
-                                      + "하세요. 누가 먼저인지 정하는 일은 원자적인 한 단계여야 합니다 (확인과 설정을 한 lock 안에서 하거나 Atomic.exchange)"))
+                                      + "하세요: resume하는 모든 경로가 먼저 하나의 공유된 결정을 묻고 이겼을 때만 resume해야 하며, 그 결정은 "
+                                      + "원자적인 한 단계여야 합니다 (확인과 설정을 한 lock 안에서 하거나 Atomic.exchange)"))
             return
         }
         let when = at(first.at), came = calledBack.map(at)

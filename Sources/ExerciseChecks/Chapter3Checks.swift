@@ -85,6 +85,15 @@ public enum Chapter3Checks {
         guard run.passed else { return }
         }
 
+        // 1a. A body that changes nothing runs once too (its side effects are the caller's).
+        let idle = E(), idleRuns = Tally()
+        idle.update { _ in idleRuns.add() }
+        run.expect(idleRuns.value == 1, "update { _ in … } (a body that changes nothing) ran \(idleRuns.value) times: run the body once "
+                   + "per call, whatever it changes — a caller's body may count, log or read, and expects one run",
+                   ko: "update { _ in … }(아무것도 바꾸지 않는 본문)가 \(idleRuns.value)번 실행됐습니다: 본문이 무엇을 바꾸든 호출마다 한 번만 "
+                       + "실행하세요 — 호출한 쪽의 본문은 세거나 기록하거나 읽을 수 있고, 한 번 실행되기를 기대합니다")
+        guard run.passed else { return }
+
         // 1b. Many calls on one instance: one past each number your file writes (a "the first N
         //     updates are careful, the rest take a fast path" cut-off), each body on the queue.
         for calls in SourceFacts.sizesPastCutOffs(in: run.source, within: 2...200_000, limit: 2) {
@@ -173,10 +182,14 @@ public enum Chapter3Checks {
             world.join(a)
             world.join(c)
             let final = box.settings
-            world.expect(!setInside.isSet, "`settings = …` on another thread completed while update was still inside its body: "
-                         + "update and the setter must go through the same property queue, and update must stay on it from read to write-back",
-                         ko: "update가 아직 본문 안에 있는데 다른 스레드의 `settings = …`가 끝났습니다: update와 setter는 같은 "
-                             + "propertyQueue를 거쳐야 하고, update는 읽을 때부터 다시 쓸 때까지 그 큐 위에 있어야 합니다")
+            world.expect(!setInside.isSet, "`settings = …` on another thread returned while update was still inside its body. Two "
+                         + "things make that impossible, and one is missing: update stays on propertyQueue from read to write-back, and "
+                         + "the setter makes its write before it returns (propertyQueue.sync, as the stub has it — a setter that returns "
+                         + "before its write has set nothing yet when its caller goes on)",
+                         ko: "update가 아직 본문 안에 있는데 다른 스레드의 `settings = …`가 돌아왔습니다. 이런 일을 막는 두 가지 중 하나가 "
+                             + "빠졌습니다: update는 읽을 때부터 다시 쓸 때까지 propertyQueue 위에 있어야 하고, setter는 돌아오기 전에 "
+                             + "쓰기를 마쳐야 합니다 (stub처럼 propertyQueue.sync — 쓰기 전에 돌아오는 setter는 호출한 쪽이 다음으로 "
+                             + "넘어갈 때 아직 아무것도 설정하지 않은 것입니다)")
             world.expect(final.misses == 7, "update, and `settings = (hits 0, misses 7)` from another thread, left "
                          + "(hits \(final.hits), misses \(final.misses)): the setter's value was overwritten by the update's write-back",
                          ko: "update와 다른 스레드의 `settings = (hits 0, misses 7)` 뒤에 남은 값이 "
@@ -250,6 +263,25 @@ public enum Chapter3Checks {
                        ko: "limits를 \(was)에서 \(wanted)로 바꿨는데 NSCache의 limit은 \(got)입니다: setter는 둘 중 어느 쪽이 바뀌었든 "
                            + "두 limit의 새 값을 매번 적용해야 하고, 0도 그대로 적용해야 합니다 (NSCache는 0을 \"limit 없음\"으로 읽습니다)")
             guard run.passed else { return }
+        }
+        // 1b'. Many sets on one holder — one more than each number your file writes (a "after N
+        //      sets the limits are stable" cut-off): each new value reaches NSCache.
+        for count in SourceFacts.sizesPastCutOffs(in: run.source, within: 2...20_000, limit: 1) {
+            let busy = E(limits: Limits(totalCostLimit: 1, countLimit: 1))
+            for number in 1...count {
+                let next = Limits(totalCostLimit: number + 1, countLimit: number + 1)
+                busy.limits = next
+                let now = busy.appliedLimits
+                guard now == next else {
+                    run.fail("set number \(number) on one holder, limits = (\(number + 1), \(number + 1)), left NSCache limited to "
+                             + "(\(now.totalCostLimit), \(now.countLimit)) (the earlier sets reached it): every set applies its values, "
+                             + "however many came before",
+                             ko: "한 holder에서 \(number)번째 설정인 limits = (\(number + 1), \(number + 1)) 뒤 NSCache의 limit이 "
+                                 + "(\(now.totalCostLimit), \(now.countLimit))입니다 (앞의 설정들은 적용됐습니다): 앞서 몇 번을 설정했든 "
+                                 + "설정마다 그 값을 적용해야 합니다")
+                    return
+                }
+            }
         }
         // 1c. The limits it already has, set again (a configuration re-applied): an early return
         //     must still let go of the lock, or the next read waits for it forever.

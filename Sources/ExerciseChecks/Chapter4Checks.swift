@@ -77,8 +77,10 @@ public enum Chapter4Checks {
         run.expect(!valueStillThere.isSet, "when pause() ran the value was still in the cache: remove the value first, then pause, then the key",
                    ko: "pause()가 실행될 때 값이 아직 캐시에 있었습니다: 값을 먼저 지우고, pause를 부르고, 그다음 key를 지우세요")
         run.expectNone(lock.violations, "")
-        run.expect(taken == 1, "remove took the lock \(taken) times: the value and the key must go in one critical section",
-                   ko: "remove가 lock을 \(taken)번 잡았습니다: 값과 key는 하나의 critical section에서 함께 지워야 합니다")
+        run.expect(taken == 1, "remove took the lock \(taken) times; the header asks for one critical section: take the lock once, and "
+                   + "remove the value, pause and remove the key inside it (each extra acquisition is a moment another thread can come in)",
+                   ko: "remove가 lock을 \(taken)번 잡았습니다. 헤더가 요구하는 것은 critical section 하나입니다: lock은 한 번만 잡고, 그 안에서 "
+                       + "값 삭제, pause, key 삭제를 하세요 (lock을 한 번 더 잡을 때마다 다른 스레드가 끼어들 틈이 생깁니다)")
         run.expect(!cache.isInStorage("Avatar-A") && !cache.keys.contains("Avatar-A"),
                    "after remove(\"Avatar-A\"), it is still in the cache or in keys",
                    ko: "remove(\"Avatar-A\") 뒤에도 캐시나 keys에 남아 있습니다")

@@ -294,6 +294,17 @@ public enum Chapter7Checks {
             world.settle()
             let state = pipeline.state
             let order = done.values
+            // A store never recorded at all is told as such: the order is not the problem then.
+            let unrecorded = order.filter { value in order.filter { $0 == value }.count > state.callbacks.filter { $0 == value }.count }
+            if let missing = unrecorded.first {
+                world.fail("done() ran for the store of \(missing), but callbacks never recorded it (callbacks: \(state.callbacks), done() "
+                           + "order: \(order)): every store is recorded once, in the ioQueue block that writes it — even one whose value "
+                           + "equals an earlier store's, of this pipeline or another",
+                           ko: "\(missing)의 store에 대해 done()은 실행됐지만 callbacks에는 기록되지 않았습니다 (callbacks: \(state.callbacks), "
+                               + "done() 순서: \(order)): store는 모두, 그것을 쓰는 ioQueue 블록에서 한 번씩 기록해야 합니다 — 값이 이 "
+                               + "pipeline이나 다른 pipeline의 앞선 store와 같아도 마찬가지입니다")
+                return
+            }
             world.expect(state.callbacks == order, "callbacks recorded the stores as \(state.callbacks), but their done() ran in the "
                          + "order \(order): record each store in the same ioQueue block that writes the file and calls done() "
                          + "(callbacks may be touched only on ioQueue)",

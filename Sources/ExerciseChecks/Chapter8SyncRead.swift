@@ -71,7 +71,7 @@ extension Chapter8Checks {
                 emptyRead.expectSync(world, [nil], CheckMessage("\"\" was never stored (an empty key is a key: it is answered, with nil)",
                                                                ko: "\"\"는 저장한 적이 없습니다 (빈 key도 key입니다: nil로라도 답해야 합니다)"))
                 world.tell(CheckMessage("lets the queued read go on", ko: "큐에 든 읽기를 풀어 줌"))
-                gate.signal()
+                gate.signal(line: 0)
                 world.ifStuck("the check's waitForWrites() (an empty ioQueue.sync) never returned: a block on ioQueue never ended",
                               ko: "확인의 waitForWrites()(빈 ioQueue.sync)가 끝내 돌아오지 않았습니다: ioQueue의 어떤 블록이 끝나지 않았습니다")
                 world.tell(calling("waitForWrites()"))
@@ -430,7 +430,7 @@ final class DiskWatch: @unchecked Sendable {
             hold = nil
             world.tell(CheckMessage("(the check holds this read until its caller has gone on)",
                                     ko: "(확인이 이 읽기를 호출 스레드가 다음으로 넘어갈 때까지 붙잡아 둠)"))
-            gate.wait()
+            gate.wait(line: 0)   // the check's own wait: no line of the learner's to name
         }
     }
 
