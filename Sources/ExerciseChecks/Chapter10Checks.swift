@@ -106,7 +106,13 @@ public enum Chapter10Checks {
         ]
         // Data one byte past each number the checked file writes (a "big data takes another path"
         // cut-off, whatever number was picked): on time, it is the answer; after the timeout, ignored.
-        let bigPaths = SourceFacts.sizesPastCutOffs(in: run.source, within: 6...(64 << 20), limit: 2).flatMap { size -> [BridgePath] in
+        // And timeouts one second past each number the file writes (a "timeouts are capped at a
+        // day" cut-off): the timeout comes at exactly that time, not earlier.
+        let longPaths = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...100_000_000, limit: 2).map { seconds in
+            BridgePath(name: CheckMessage("no callback at all, a timeout of \(grouped(seconds)) s", ko: "콜백이 아예 없음, 타임아웃 \(grouped(seconds))초"),
+                       callback: .never, expected: .timedOut, timeout: TimeInterval(seconds))
+        }
+        let bigPaths = longPaths + SourceFacts.sizesPastCutOffs(in: run.source, within: 6...(64 << 20), limit: 2).flatMap { size -> [BridgePath] in
             let big = Data(repeating: 0x2A, count: size)
             return [BridgePath(name: CheckMessage("\(grouped(size)) bytes of data from another thread", ko: "다른 스레드에서 온 \(grouped(size))바이트 데이터"),
                                callback: .at(0.1, .success(big)), expected: .data(big)),

@@ -129,6 +129,9 @@ extension Chapter10Checks {
         // clock jumps, so minutes cost nothing, and an interval capped or rounded on the way shows.
         // Each store is let go after three ticks: it is freed, and its timer stops.
         let intervals = [120] + SourceFacts.sizesPastCutOffs(in: run.source, within: 1...604_800, limit: 2).filter { $0 != 120 }
+        // Three ticks, or one more than the largest number up to 2,000 the file writes (a timer
+        // that "stops itself after 100 ticks" while its store lives is the same mistake at any count).
+        let tickCount = ([3] + SourceFacts.sizesPastCutOffs(in: run.source, within: 3...2_000, limit: 1)).max() ?? 3
         for seconds in intervals {
             let interval = TimeInterval(seconds)
             let name = seconds == 120 ? CheckMessage(" (Kingfisher's default)", ko: " (Kingfisher의 기본값)") : CheckMessage("", ko: "")
@@ -138,7 +141,7 @@ extension Chapter10Checks {
                 var store: E? = E(cleanInterval: interval, onClean: { cleans.append(seen(world)) })
                 weak var watched: E?
                 watched = store   // assigned apart: a `weak let` needs Swift 6.2
-                let until = interval * 3 + 5
+                let until = interval * Double(tickCount) + 5
                 world.runRunLoop(until: until)
                 let timer = store?.timerProbe.map { $0 as AnyObject } as? ControlledTimer
                 store = nil

@@ -85,9 +85,9 @@ public enum Chapter4Checks {
                    "after remove(\"Avatar-A\"), it is still in the cache or in keys",
                    ko: "remove(\"Avatar-A\") 뒤에도 캐시나 keys에 남아 있습니다")
         // 1b. A big cache: one critical section whatever the number of keys — 1,200, and one
-        //     more than each number up to 16,000 your file writes (a "do not hold the lock so long
-        //     on a big cache" cut-off; not past 16,000: see reconcileKeys's big cache for the cost).
-        for count in [1_200] + SourceFacts.sizesPastCutOffs(in: run.source, within: 1_200...16_000, limit: 2) {
+        //     more than each number up to 20,000 your file writes (a "do not hold the lock so long
+        //     on a big cache" cut-off; not past 20,000: see reconcileKeys's big cache for the cost).
+        for count in [1_200] + SourceFacts.sizesPastCutOffs(in: run.source, within: 1_200...20_000, limit: 2) {
             let big = E()
             for index in 0..<count { big.store(index, forKey: "Big-\(index)") }
             let bigUnlocked = Flag()
@@ -299,11 +299,11 @@ public enum Chapter4Checks {
         //     something expired, not only the first few in some order: more keys than any
         //     cut-off a cache of images would call large, the live ones at both ends of the sorted
         //     order and in the middle; half never expire, and their keys are reconciled too).
-        //     The count: 10,050, and one more than the largest number up to 16,000 your file writes
+        //     The count: 10,050, and one more than the largest number up to 20,000 your file writes
         //     (a "too expensive on a big cache" cut-off). Not past that: each store copies the
         //     whole set in the DO NOT EDIT `didSet` of a debug build, so building the cache costs
         //     the square of its size (50,000 keys: about 20 s on the 2-core CI machine).
-        for total in [10_050] + SourceFacts.sizesPastCutOffs(in: run.source, within: 10_050...16_000, limit: 1) {
+        for total in [10_050] + SourceFacts.sizesPastCutOffs(in: run.source, within: 10_050...20_000, limit: 1) {
             let evictedOnly = E()
             let digits = String(total - 1).count
             let keyName = { (n: Int) in "E" + String(repeating: "0", count: max(0, digits - String(n).count)) + String(n) }

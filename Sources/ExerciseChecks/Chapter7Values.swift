@@ -107,8 +107,12 @@ extension Chapter7Checks {
     /// 07-one-queue: twelve stores queued at once (more than any "too many pending" cut-off):
     /// each serialized on ioQueue, the last one's bytes in the file, callbacks in store order.
     static func storeBacklog<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
-        let values = (1...12).map { "v\($0)" }
-        runOnce(run, CheckMessage("a pipeline given \(values.count) stores at once", ko: "store \(values.count)번을 한꺼번에 받은 pipeline")) { world in
+        // 12 stores, or one more than the largest number up to 5,000 the checked file writes (a
+        // "after the 100th store, serialize elsewhere" cut-off).
+        let count = ([12] + SourceFacts.sizesPastCutOffs(in: run.source, within: 12...5_000, limit: 1)).max() ?? 12
+        let values = (1...count).map { "v\($0)" }
+        runOnce(run, CheckMessage("a pipeline given \(values.count) stores at once", ko: "store \(values.count)번을 한꺼번에 받은 pipeline"),
+                steps: count * 30) { world in
             let pipeline = E()
             let offQueue = LockedList<String>()
             for value in values {

@@ -265,14 +265,17 @@ public enum Chapter8Checks {
         // With the strings your file writes among keys and identifiers: a value it singles out is tried.
         let written = SourceFacts.stringLiterals(in: run.source).filter { $0.count <= 200 }
         let keys = Gen<String>.element(of: ["a.png", "a.png@", "A.png", "", "a", "a@b", "a.png@Round(8)", "b", " a.png",
-                                            "a%20b.png", "a b.png", "100%", "100%25"] + written)
+                                            "a%20b.png", "a b.png", "100%", "100%25", "a.png/", "a\r\n.png", "a\u{0}b.png"] + written)
+        // Not "e\u{301}" beside "\u{E9}": corelibs' NSCache on Linux takes the two for one key
+        // (NSString's isEqual there is Swift's canonical ==; Apple's compares UTF-16 units), and
+        // its NSCacheKey then traps on "duplicate keys" — the outcome would be the platform's.
         let processors = Gen<String>.element(of: ["", "Round(8)", "round(8)", " ", "b@c", "@"] + written)
         // Values short, empty (a value, not a miss), long (3 to 4096 characters: warming cannot
         // depend on a value's size), and padded or with line breaks of either kind: what was stored
         // comes back, from disk and from memory, byte for byte.
         // And values one past each number the checked file writes ("values over 64 KiB are not warmed").
         let past = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...(16 << 20), limit: 2).map { String(repeating: "v", count: $0) }
-        let value = Gen<String>.oneOf([.element(of: ["v1", "v2", "", " v1", "v2 ", "v1\n", "v\r\n2", "\r\n", "\t"] + past),
+        let value = Gen<String>.oneOf([.element(of: ["v1", "v2", "", " v1", "v2 ", "v1\n", "v\r\n2", "\r\n", "\t", "v\u{0}1"] + past),
                                        Gen<Int>.int(in: 3...4_096).map { String(repeating: "v", count: $0) }])
         // Each run picks two keys and two identifiers and uses only those, so that its steps meet
         // (a store, then a drop, then a lookup of the same entry) in a few steps.

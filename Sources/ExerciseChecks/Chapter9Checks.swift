@@ -582,7 +582,8 @@ public enum Chapter9Checks {
         // Keys as given, byte for byte: padded, decomposed (NFD; never beside its NFC twin, which a
         // Mac's disk takes for the same name), and one in a subfolder that does not exist.
         let step = zip(zip(Gen<Int>.int(in: 0...1), Gen<FolderEvent>.element(of: FolderEvent.allCases)),
-                       Gen<String>.element(of: ["Photo-A", "b.png", "c d", "Photo-F@2x", " a.png", "a.png ", "e\u{301}.jpg", "Album/x"]),
+                       Gen<String>.element(of: ["Photo-A", "b.png", "c d", "Photo-F@2x", " a.png", "a.png ", "e\u{301}.jpg", "Album/x",
+                                                "a:b.png", "a-b.png", "x*y?.png", "x_y_.png"]),
                        Gen<Int>.int(in: 0...2)).map { ($0.0, $0.1, $1, $2) }
         // 160 runs: each step is a dozen real file-system calls (about 5 ms a step on a busy machine).
         run.forAll(step.array(maxCount: 6), cases: 160, seed: 0x0902, shrinkBudget: 300) { steps in
