@@ -47,6 +47,8 @@ final class ScheduledThread: @unchecked Sendable {
     var clock: VectorClock
     /// The queues whose block this thread is running now, innermost last.
     var queues: [QueueModel] = []
+    /// What `Thread.current` gives the learner's code on this thread (made when first asked).
+    lazy var face = ControlledThread(playing: self)
     /// For a queue's worker: who handed over the block running now (its `identity`).
     var enqueuerIdentity: UInt?
     /// The learner's last controlled call on this thread ("line 23"), for messages.

@@ -152,14 +152,45 @@ extension ControlledGroup {
 
 /// `Foundation.Thread`, as far as a learner reaches for it: sleeping (on the virtual clock),
 /// starting a thread (a logical one), and asking which thread this is.
-// @unchecked Sendable: `block` is set in init and read once, by `start`.
+// @unchecked Sendable: `block`, `played` and `realIsMain` are set in init and never changed (`block` is read once, by `start`).
 public final class ControlledThread: @unchecked Sendable {
     private let block: @Sendable () -> Void
     private let madeAt: Int
+    /// For `Thread.current`: the logical thread it stands for in an explored run, or whether the
+    /// real thread it stands for outside one is the main thread (weak: a run's threads go with it).
+    private weak var played: ScheduledThread?
+    private let realIsMain: Bool
 
     public init(block: @escaping @Sendable () -> Void, line: Int = #line) {
         self.block = block
         madeAt = line
+        realIsMain = false
+    }
+
+    init(playing thread: ScheduledThread?, realIsMain: Bool = false) {
+        block = {}
+        madeAt = 0
+        played = thread
+        self.realIsMain = realIsMain
+    }
+
+    /// The thread running this code: one object per thread, so `===` tells two threads apart as
+    /// Foundation's `Thread.current` does (a learner may keep it and compare in `deinit`).
+    public static var current: ControlledThread {
+        if let thread = Execution.controlling { return thread.face }
+        let dictionary = Thread.current.threadDictionary
+        if let face = dictionary[faceKey] as? ControlledThread { return face }
+        let face = ControlledThread(playing: nil, realIsMain: Thread.isMainThread)
+        dictionary[faceKey] = face
+        return face
+    }
+
+    private static let faceKey = "kfd.ControlledThread.current"
+
+    /// Whether this thread is (or plays) the main thread.
+    public var isMainThread: Bool {
+        guard let played else { return realIsMain }
+        return played.isMain
     }
 
     public func start() { Self.detach(block, line: madeAt) }
@@ -194,5 +225,9 @@ public final class ControlledThread: @unchecked Sendable {
         return thread.execution.choosesMain(thread)
     }
 
-    public static var current: Thread { Thread.current }
+}
+
+extension ControlledThread: Equatable, Hashable {
+    public static func == (lhs: ControlledThread, rhs: ControlledThread) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -28,6 +28,26 @@ struct MainThreadModelTests {
         #expect(exploration.counterexample == nil, "\(exploration.counterexample?.failures.first?.english ?? "")")
     }
 
+    @Test("Thread.current is one object per thread, in an explored run and outside one, and knows the main thread")
+    func currentThread() {
+        let exploration = ScheduleExplorer.explore { world in
+            let faces = Guarded<[String: ControlledThread]>([:])
+            let main = world.spawn(CheckMessage("main", ko: "메인"), asMainThread: true) {
+                faces.withLock { $0["main"] = ControlledThread.current; $0["main again"] = ControlledThread.current }
+            }
+            let other = world.spawn(CheckMessage("other", ko: "다른 스레드")) { faces.withLock { $0["other"] = ControlledThread.current } }
+            world.join(main)
+            world.join(other)
+            let seen = faces.withLock { $0 }
+            let same = seen["main"] === seen["main again"], apart = seen["main"] !== seen["other"]
+            let flags = (seen["main"]?.isMainThread, seen["other"]?.isMainThread)
+            world.expect(same && apart && flags == (true, false), "same \(same), apart \(apart), main \(String(describing: flags))",
+                         ko: "same \(same), apart \(apart), main \(String(describing: flags))")
+        }
+        #expect(exploration.counterexample == nil, "\(exploration.counterexample?.failures.first?.english ?? "")")
+        #expect(ControlledThread.current === ControlledThread.current)
+    }
+
     @Test("a main-queue block runs only once the main thread is back at its run loop")
     func mainQueueWaitsForMainThread() {
         let exploration = ScheduleExplorer.explore { world in
