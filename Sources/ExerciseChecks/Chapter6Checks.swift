@@ -109,12 +109,26 @@ public enum Chapter6Checks {
                 calls.isEmpty ? CheckMessage("none", ko: "없음") : CheckMessage(calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", "))
             }
             let shown = listed(calls), reference = listed(expected.calls)
+            // The rule, then only what this answer shows: a name asked in another form, the disk
+            // asked again, or a set that answered for a name it does not hold.
+            let why: CheckMessage
+            if calls.contains(where: { !sameBytes($0, lookup.name) }) {
+                why = CheckMessage(" (the disk was asked for another name: a \"%\" escape is not decoded, a \"?\" query is not cut off)",
+                                   ko: " (디스크에 다른 이름을 물었습니다: \"%\" 이스케이프를 디코딩하지 않고, \"?\" 쿼리를 잘라 내지 않습니다)")
+            } else if calls.count > 1 {
+                why = CheckMessage(" (one lookup asks the disk at most once)", ko: " (조회 한 번에 디스크는 많아야 한 번 묻습니다)")
+            } else if calls.count > expected.calls.count {
+                why = CheckMessage(" (the set does not hold that name, compared whole and byte for byte: a certain miss, no disk call)",
+                                   ko: " (집합에는 그 이름이 — 통째로, 바이트 하나까지 비교해서 — 없습니다: 확실한 미스이고 디스크 호출도 없습니다)")
+            } else {
+                why = CheckMessage("", ko: "")
+            }
             run.fail("`\(lookup.call)` (the disk holds \(quoted(lookup.onDisk))) answered \(answer), disk calls: \(shown.english); the reference "
-                     + "answers \(expected.answer), disk calls: \(reference.english): the name is used exactly as given, in the set and on the disk "
-                     + "(a \"%\" escape is not decoded, a \"?\" query is not cut off)",
+                     + "answers \(expected.answer), disk calls: \(reference.english): the name is used exactly as given, in the set and on the disk"
+                     + why.english,
                      ko: "`\(lookup.call)` 호출(디스크에는 \(quoted(lookup.onDisk)))이 \(answer)를 돌려줬고, 디스크 호출: \(shown.ko). 기준 구현은 "
-                         + "\(expected.answer), 디스크 호출: \(reference.ko)입니다: 이름은 집합에서도 디스크에서도 주어진 그대로 씁니다 "
-                         + "(\"%\" 이스케이프를 디코딩하지 않고, \"?\" 쿼리를 잘라 내지 않습니다)")
+                         + "\(expected.answer), 디스크 호출: \(reference.ko)입니다: 이름은 집합에서도 디스크에서도 주어진 그대로 씁니다"
+                         + why.ko)
             return
         }
     }

@@ -105,8 +105,14 @@ extension Chapter8Checks {
                                                  ko: "한 key를 \(repeats)번 동기로 읽은 뒤 store와 읽기"), steps: repeats * 60) { world in
             let cache = E()
             let (ioQueue, disk) = cache.probes
+            // A file an earlier launch left: on disk, never stored through this cache.
+            disk.write("V0", name: "Earlier")
             let watch = DiskWatch(ioQueue, disk, world)
             let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
+                let earlier = Retrieval("Earlier", synchronously: true, from: CheckMessage(" (a file an earlier launch left)", ko: " (앞선 실행이 남긴 파일)"))
+                earlier.run(cache, ioQueue, watch, world)
+                earlier.expectSync(world, ["V0"], CheckMessage("the disk holds \"V0\" under \"Earlier\", though this cache never stored it",
+                                                               ko: "이 cache가 저장한 적은 없지만 디스크의 \"Earlier\"에는 \"V0\"가 있습니다"))
                 cache.store("V1", forKey: "K")
                 cache.waitForWrites()
                 for number in 1...repeats {
