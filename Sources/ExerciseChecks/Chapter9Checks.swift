@@ -163,6 +163,10 @@ public enum Chapter9Checks {
             return CheckMessage(" — \(got) is that limit in megabytes: NSCache compares it with the costs you give, here bytes",
                                 ko: " — \(got)은 그 limit을 메가바이트로 적은 값입니다: NSCache는 이 값을 여러분이 준 cost, 여기서는 바이트와 비교합니다")
         }
+        if got == Int(Int32.max) || got == Int(UInt32.max) {
+            return CheckMessage(" — \(got) is the largest 32-bit value: a limit past it is cut down to Int.max only, not to a 32-bit bound",
+                                ko: " — \(got)은 32비트로 나타낼 수 있는 가장 큰 값입니다: 그보다 큰 limit은 32비트 한계가 아니라 Int.max에서만 잘라야 합니다")
+        }
         if abs(got - expected) == 1 {
             return CheckMessage(" — one byte off: cut down to whole bytes (as Int(…) does), do not round",
                                 ko: " — 1바이트 차이입니다: 반올림하지 말고 (Int(…)처럼) 바이트 단위로 내림하세요")
