@@ -112,13 +112,26 @@ public enum Chapter1Checks {
     /// string literal of the checked file), each result
     /// compared byte for byte with Kingfisher's rule. A run repeats keys, so a memo shows.
     static func computedKeysMatch<E: CacheKeyExercise>(_: E.Type, _ run: CheckRun) {
-        // With the strings your file writes among the parts: a value it singles out is tried.
+        /// Runs of calls whose parts are drawn from `text` and a few fixed parts.
+        func runs(_ text: Gen<String>, _ fixed: [String]) -> Gen<[(key: String, identifier: String)]> {
+            let part = Gen<String>.oneOf([text, .element(of: ["", " ", "a@", "@", "Round(8)", "a.png"] + fixed)])
+            let call = zip(part, part).map { (key: $0.0, identifier: $0.1) }
+            return Gen<(key: String, identifier: String)>.oneOf([call, call.map { (key: $0.identifier, identifier: $0.key) }]).array(maxCount: 6)
+        }
+        // First the runs drawn as always; then runs that also hold line breaks, NUL, ":" and the
+        // strings your file writes (a value it singles out is tried).
         let written = SourceFacts.stringLiterals(in: run.source).filter { $0.count <= 200 }
-        let part = Gen<String>.oneOf([.text(), .element(of: ["", " ", "a@", "@", "Round(8)", "a.png"] + written)])
-        let call = zip(part, part).map { (key: $0.0, identifier: $0.1) }
-        let calls = Gen<(key: String, identifier: String)>.oneOf([call, call.map { (key: $0.identifier, identifier: $0.key) }])
+        for (gen, cases, seed) in [(runs(.text(), []), 4_000, UInt64(0x0101)),
+                                   (runs(.text(adding: Gen<String>.edgeFragments + written), written), 2_000, UInt64(0x0111))] {
+            guard run.passed else { return }
+            matchKeys(E.self, run, gen, cases: cases, seed: seed)
+        }
+    }
+
+    static func matchKeys<E: CacheKeyExercise>(_: E.Type, _ run: CheckRun, _ gen: Gen<[(key: String, identifier: String)]>,
+                                              cases: Int, seed: UInt64) {
         let log = AnswerLog()
-        run.forAll(calls.array(maxCount: 6), cases: 4_000, seed: 0x0101) { calls -> CheckMessage? in
+        run.forAll(gen, cases: cases, seed: seed) { calls -> CheckMessage? in
             for (index, call) in calls.enumerated() {
                 let expected = call.identifier.isEmpty ? call.key : call.key + "@" + call.identifier
                 let got = E.computedKey(call.key, processorIdentifier: call.identifier)

@@ -157,13 +157,19 @@ public enum Chapter2Checks {
     /// whose startIndex is not 0; each answer compared with SHA-256 of the bytes and with
     /// "starts with the 8 signature bytes".
     static func digestsMatch<E: DataDigestExercise>(_: E.Type, _ run: CheckRun) {
-        // With each byte array the checked file writes (another format's signature it also
-        // accepts), alone and followed by bytes, among the inputs.
-        let written = SourceFacts.byteArrays(in: run.source)
-        let bytes = written.isEmpty ? Gen<[UInt8]>.aroundPNG
-            : Gen<[UInt8]>.oneOf([.aroundPNG, zip(Gen<[UInt8]>.element(of: written), Gen<[UInt8]>.bytes(maxCount: 6)).map { $0 + $1 }])
-        let call = zip(Gen<Bool>.bool, Gen<SlicedBytes>.sliced(bytes))
-        run.forAll(call.array(maxCount: 4), cases: 4_000, seed: 0x0201) { calls -> CheckMessage? in
+        // First the bytes drawn as always; then also each byte array the checked file writes
+        // (another format's signature it also accepts) and "PNG" in lower case (a signature
+        // compared without regard to case), alone and followed by bytes.
+        let signatures = SourceFacts.byteArrays(in: run.source) + [[0x89, 0x70, 0x6E, 0x67, 0x0D, 0x0A, 0x1A, 0x0A]]
+        let more = Gen<[UInt8]>.oneOf([.aroundPNG, zip(Gen<[UInt8]>.element(of: signatures), Gen<[UInt8]>.bytes(maxCount: 6)).map { $0 + $1 }])
+        for (bytes, cases, seed) in [(Gen<[UInt8]>.aroundPNG, 4_000, UInt64(0x0201)), (more, 1_500, UInt64(0x0211))] {
+            guard run.passed else { return }
+            callsMatch(E.self, run, zip(Gen<Bool>.bool, Gen<SlicedBytes>.sliced(bytes)).array(maxCount: 4), cases: cases, seed: seed)
+        }
+    }
+
+    static func callsMatch<E: DataDigestExercise>(_: E.Type, _ run: CheckRun, _ gen: Gen<[(Bool, SlicedBytes)]>, cases: Int, seed: UInt64) {
+        run.forAll(gen, cases: cases, seed: seed) { calls -> CheckMessage? in
             for (index, (asksDigest, input)) in calls.enumerated() {
                 let after = index == 0 ? CheckMessage("", ko: "")
                     : CheckMessage("after \(index) other call\(index == 1 ? "" : "s"), ", ko: "다른 호출 \(index)번 뒤, ")
@@ -269,14 +275,25 @@ public enum Chapter2Checks {
     static func viewsKeepTheirKeys<E: ClassWrapperExercise>(_: E.Type, _ run: CheckRun) {
         // Each run draws its keys around one base, so that a key and its near twins (the other
         // case, trimmed, the other Unicode form: equal for String's ==, not byte for byte) meet on one view.
-        // Keys one character past each number the checked file writes ("keys over 4 KiB are ignored").
+        // First the keys drawn as always; then keys that also hold line breaks, NUL and ":", and
+        // keys one character past each number the checked file writes ("keys over 4 KiB are ignored").
         let long: [String?] = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...(4 << 20), limit: 2).map { padded("k", $0) }
-        let steps = Gen<String>.text().flatMap { base in
-            let key = Gen<String?>.oneOf([Gen<String>.twin(of: base).optional, Gen<String>.text().optional,
-                                          .element(of: [nil, "", " ", "Avatar-42.PNG"] + long)])
-            return zip(Gen<Int>.int(in: 0...2), key).array(maxCount: 8)
+        func runs(_ text: Gen<String>, _ fixed: [String?]) -> Gen<[(Int, String?)]> {
+            text.flatMap { base in
+                let key = Gen<String?>.oneOf([Gen<String>.twin(of: base).optional, text.optional,
+                                              .element(of: [nil, "", " ", "Avatar-42.PNG"] + fixed)])
+                return zip(Gen<Int>.int(in: 0...2), key).array(maxCount: 8)
+            }
         }
-        run.forAll(steps, cases: 3_000, seed: 0x0202) { steps -> CheckMessage? in
+        for (gen, cases, seed) in [(runs(.text(), []), 3_000, UInt64(0x0202)),
+                                   (runs(.text(adding: Gen<String>.edgeFragments), long), 1_500, UInt64(0x0212))] {
+            guard run.passed else { return }
+            keysKept(E.self, run, gen, cases: cases, seed: seed)
+        }
+    }
+
+    static func keysKept<E: ClassWrapperExercise>(_: E.Type, _ run: CheckRun, _ steps: Gen<[(Int, String?)]>, cases: Int, seed: UInt64) {
+        run.forAll(steps, cases: cases, seed: seed) { steps -> CheckMessage? in
             let views = [E.makeView(), E.makeView(), E.makeView()]
             var expected: [String?] = [nil, nil, nil]
             var done: [String] = []

@@ -138,15 +138,28 @@ public enum Chapter6Checks {
     /// a prefix, the extension dropped, the other Unicode form), nothing, or no set at all (nil).
     /// Compared: the answer, and every fileExists call with its argument.
     static func shortcutOnGeneratedFolders<E: ShortcutExercise>(_: E.Type, _ run: CheckRun) {
-        // With the strings your file writes among the names: a value it singles out is tried.
-        let written = SourceFacts.stringLiterals(in: run.source).filter { $0.count <= 200 }
-        let name = Gen<String>.oneOf([.element(of: ["Photo-A", "a.png", "", "e\u{301}.png", " b "] + written), .text(maxPieces: 4)])
-        let lookup = name.flatMap { name in
-            let names = Gen<String>.twin(of: name).array(maxCount: 4).map { Set($0) }
-            return zip(names.optional, names).map { Lookup(name: name, knownNames: $0.0, onDisk: $0.1) }
+        /// Runs of lookups whose names are drawn from `text` and a few fixed names.
+        func runs(_ text: Gen<String>, _ fixed: [String]) -> Gen<[Lookup]> {
+            let name = Gen<String>.oneOf([.element(of: ["Photo-A", "a.png", "", "e\u{301}.png", " b "] + fixed), text])
+            let lookup = name.flatMap { name in
+                let names = Gen<String>.twin(of: name).array(maxCount: 4).map { Set($0) }
+                return zip(names.optional, names).map { Lookup(name: name, knownNames: $0.0, onDisk: $0.1) }
+            }
+            return lookup.array(maxCount: 5)
         }
+        // First the runs drawn as always; then names that also hold line breaks, NUL, ":" and the
+        // strings your file writes (a value it singles out is tried).
+        let written = SourceFacts.stringLiterals(in: run.source).filter { $0.count <= 200 }
+        for (gen, cases, seed) in [(runs(.text(maxPieces: 4), []), 4_000, UInt64(0x0601)),
+                                   (runs(.text(maxPieces: 4, adding: Gen<String>.edgeFragments + written), written), 2_000, UInt64(0x0611))] {
+            guard run.passed else { return }
+            lookupsMatch(E.self, run, gen, cases: cases, seed: seed)
+        }
+    }
+
+    static func lookupsMatch<E: ShortcutExercise>(_: E.Type, _ run: CheckRun, _ gen: Gen<[Lookup]>, cases: Int, seed: UInt64) {
         let log = AnswerLog()
-        run.forAll(lookup.array(maxCount: 5), cases: 4_000, seed: 0x0601) { lookups -> CheckMessage? in
+        run.forAll(gen, cases: cases, seed: seed) { lookups -> CheckMessage? in
             for (index, lookup) in lookups.enumerated() {
                 var calls: [String] = []
                 let answer = E.isCached(name: lookup.name, knownNames: lookup.knownNames) { asked in

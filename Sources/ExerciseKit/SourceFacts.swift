@@ -59,11 +59,13 @@ extension SourceFacts {
     /// A check makes its inputs larger than each of them, so a contract kept only on one side of a
     /// cut-off is seen whatever number the learner picked (boundary values taken from the code under
     /// test, as fuzzers take comparison operands). Decimal `60.0` counts as 60.
-    public static func wholeNumbers(in source: String?) -> [Int] {
+    /// Hexadecimal numbers (`0x8A`) only with `includingHex`: they are constants (a hash's round
+    /// constants, a signature's bytes), seldom sizes, and a size one past each would cost much.
+    public static func wholeNumbers(in source: String?, includingHex: Bool = false) -> [Int] {
         guard let source else { return [] }
         var found: Set<Int> = []
         for line in SwiftFile(source).lines {
-            let tokens = numberTokens(line.code)
+            let tokens = numberTokens(line.code, includingHex: includingHex)
             for (index, token) in tokens.enumerated() {
                 guard case .number(let value) = token else { continue }
                 found.insert(value)
@@ -88,7 +90,7 @@ extension SourceFacts {
     enum NumberToken { case number(Int), op(String), other }
 
     /// Numbers, `*` and `<<`, and anything else as `.other`, outside string literals.
-    static func numberTokens(_ code: String) -> [NumberToken] {
+    static func numberTokens(_ code: String, includingHex: Bool) -> [NumberToken] {
         var tokens: [NumberToken] = []
         let characters = Array(code)
         var index = 0, inString = false
@@ -109,7 +111,7 @@ extension SourceFacts {
                     if characters[index] != "_" { digits.append(characters[index]) }
                     index += 1
                 }
-                tokens.append(Int(digits, radix: 16).map { .number($0) } ?? .other)
+                tokens.append(includingHex ? Int(digits, radix: 16).map { .number($0) } ?? .other : .other)
                 continue
             }
             if character.isNumber, character.isASCII, startsWord {

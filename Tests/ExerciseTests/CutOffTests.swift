@@ -40,7 +40,8 @@ struct CutOffTests {
         let mng: [UInt8] = [0x8A, 0x4D, 0x4E, 0x47], names = ["a", "b"], mixed = [1, 300]
         """
         #expect(SourceFacts.wholeNumbers(in: source).contains(4 * 1024 * 1024))
-        #expect(SourceFacts.wholeNumbers(in: source).contains(0x8A))
+        #expect(SourceFacts.wholeNumbers(in: source, includingHex: true).contains(0x8A))
+        #expect(!SourceFacts.wholeNumbers(in: source).contains(0x8A))
         #expect(SourceFacts.byteArrays(in: source) == [[0x8A, 0x4D, 0x4E, 0x47]])
     }
 }
