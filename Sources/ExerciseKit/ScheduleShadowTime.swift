@@ -152,7 +152,8 @@ extension ControlledGroup {
 
 /// `Foundation.Thread`, as far as a learner reaches for it: sleeping (on the virtual clock),
 /// starting a thread (a logical one), and asking which thread this is.
-// @unchecked Sendable: `block`, `played` and `realIsMain` are set in init and never changed (`block` is read once, by `start`).
+// @unchecked Sendable: `block`, `played` and `realIsMain` are set in init and never changed (`block` is read once, by
+// `start`); `threadDictionary` and `name` belong to the thread this object stands for, which alone touches them, as Foundation's do.
 public final class ControlledThread: @unchecked Sendable {
     private let block: @Sendable () -> Void
     private let madeAt: Int
@@ -160,6 +161,10 @@ public final class ControlledThread: @unchecked Sendable {
     /// real thread it stands for outside one is the main thread (weak: a run's threads go with it).
     private weak var played: ScheduledThread?
     private let realIsMain: Bool
+    /// Foundation's per-thread storage: this object is one per thread, so its dictionary is too.
+    public let threadDictionary = NSMutableDictionary()
+    /// Foundation's thread name (set by the learner's code, read by it).
+    public var name: String?
 
     public init(block: @escaping @Sendable () -> Void, line: Int = #line) {
         self.block = block
