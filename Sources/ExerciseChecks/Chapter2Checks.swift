@@ -162,7 +162,7 @@ public enum Chapter2Checks {
         // compared without regard to case), alone and followed by bytes.
         let signatures = SourceFacts.byteArrays(in: run.source) + [[0x89, 0x70, 0x6E, 0x67, 0x0D, 0x0A, 0x1A, 0x0A]]
         let more = Gen<[UInt8]>.oneOf([.aroundPNG, zip(Gen<[UInt8]>.element(of: signatures), Gen<[UInt8]>.bytes(maxCount: 6)).map { $0 + $1 }])
-        for (bytes, cases, seed) in [(Gen<[UInt8]>.aroundPNG, 4_000, UInt64(0x0201)), (more, 1_500, UInt64(0x0211))] {
+        for (bytes, cases, seed) in [(Gen<[UInt8]>.aroundPNG, 4_000, UInt64(0x0201)), (more, 500, UInt64(0x0211))] {
             guard run.passed else { return }
             callsMatch(E.self, run, zip(Gen<Bool>.bool, Gen<SlicedBytes>.sliced(bytes)).array(maxCount: 4), cases: cases, seed: seed)
         }
