@@ -127,7 +127,7 @@ extension Chapter10Checks {
         // Sources/Cache/MemoryStorage.swift at 8.11.0), and one second past each number your file
         // writes (a "long intervals may keep the store" cut-off, whatever number was picked): the
         // clock jumps, so minutes cost nothing, and an interval capped or rounded on the way shows.
-        // Each store is let go after three ticks: it is freed, and its timer stops.
+        // Each store is let go after its ticks: it is freed, and its timer stops.
         let intervals = [120] + SourceFacts.sizesPastCutOffs(in: run.source, within: 1...604_800, limit: 2).filter { $0 != 120 }
         // Three ticks, or one more than the largest number up to 2,000 the file writes (a timer
         // that "stops itself after 100 ticks" while its store lives is the same mistake at any count).

@@ -1,6 +1,8 @@
 // What a check can only learn from the learner's source, not by running it: whether a type
-// declares an initializer. (A caseless enum with `init() { fatalError() }` has no values, yet
-// `ThumbnailStorage()` compiles — the one thing a namespace exists to forbid.)
+// declares an initializer (a caseless enum with `init() { fatalError() }` has no values, yet
+// `ThumbnailStorage()` compiles — the one thing a namespace exists to forbid); and the numbers,
+// strings and byte arrays the file writes, which the checks turn into inputs past each of them (a
+// verdict still rests on running the code: these only choose what to run it on).
 
 public enum SourceFacts {
     /// The lines of `source` that declare an initializer of `typeName` itself — in its body or in
