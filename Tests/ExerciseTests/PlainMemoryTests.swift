@@ -117,6 +117,7 @@ struct PlainMemoryTests {
         let result = PlainMemoryRewrite.watched(source)
         #expect(result.names == ["done", "seen", "hits"])
         let lines = result.source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Test data, not a declaration: the learner's one-line class, whose `done` nothing guards (the rewrite now watches it).
         #expect(lines[0] == "final class Flag: @unchecked Sendable { @PlainWatched(\"done\", line: 1) var done = false; let lock = NSLock() }")
         #expect(lines[1] == "final class Memo { static let shared = Memo(); @PlainWatched(\"seen\", line: 2) var seen = Set<String>(); "
                 + "@PlainWatched(\"hits\", line: 2) var hits = 0 }")
