@@ -43,6 +43,60 @@ public enum Chapter1Checks {
                    ko: "ThumbnailStorage.Config(limit: 42).limit이 42가 아니라 \(config.limit)입니다")
         run.expect(config.typeName == "Config", "Config should stay nested inside the namespace (found \(config.typeName))",
                    ko: "Config는 네임스페이스 안에 중첩된 채로 있어야 합니다 (찾은 것: \(config.typeName))")
+        // Config keeps every limit as given: the exercise changes the namespace, not what is inside.
+        let limits = [0, -1, Int.max, Int.min, Int(Int32.max) + 1, 1 << 40]
+            + SourceFacts.sizesPastCutOffs(in: run.source, within: 2...Int.max, limit: 3)
+        for limit in limits {
+            let made = E.makeConfig(limit: limit).limit
+            guard made != limit else { continue }
+            run.fail("ThumbnailStorage.Config(limit: \(limit)).limit is \(made): Config keeps the limit it is given, any Int, as it "
+                     + "did before — making ThumbnailStorage a namespace changes ThumbnailStorage only",
+                     ko: "ThumbnailStorage.Config(limit: \(limit)).limit이 \(made)입니다: Config는 받은 limit을 어떤 Int든 전처럼 "
+                         + "그대로 가져야 합니다 — ThumbnailStorage를 네임스페이스로 바꾸는 일은 ThumbnailStorage만 바꿉니다")
+            break
+        }
+        keptInside(["Config": "struct", "Backend": "class"], of: "ThumbnailStorage", run)
+    }
+
+    /// Each of `kinds`' types is still declared in `namespace`'s body (or an extension of it),
+    /// with the same kind: a typealias to a type declared elsewhere reads the same to a caller
+    /// but is not the nesting the exercise keeps, and a struct turned class changes its meaning.
+    static func keptInside(_ kinds: [String: String], of namespace: String, _ run: CheckRun) {
+        guard let source = run.source else { return }
+        for (name, kind) in kinds.sorted(by: { $0.key < $1.key }) {
+            let found = SourceFacts.declarations(of: name, in: source)
+            guard let inside = found.first(where: { $0.enclosing == namespace && $0.keyword != "typealias" }) else {
+                let elsewhere: CheckMessage
+                if let alias = found.first(where: { $0.keyword == "typealias" }) {
+                    let target = found.first { $0.keyword != "typealias" }
+                    elsewhere = CheckMessage("line \(alias.line) makes \(namespace).\(name) a typealias for a type declared "
+                                             + (target.map { $0.enclosing.map { "inside \($0) (line \(target!.line))" } ?? "at the top level (line \($0.line))" }
+                                                ?? "elsewhere"),
+                                             ko: "\(alias.line)번째 줄이 \(namespace).\(name) 타입을 다른 곳에 선언된 타입의 typealias로 만듭니다"
+                                                 + (target.map { $0.enclosing.map { " (\($0) 안, \(target!.line)번째 줄)" } ?? " (최상위, \($0.line)번째 줄)" }
+                                                    ?? ""))
+                } else if let other = found.first {
+                    elsewhere = CheckMessage("\(name) is declared \(other.enclosing.map { "inside \($0)" } ?? "at the top level") (line \(other.line))",
+                                             ko: "\(name) 타입이 \(other.enclosing.map { "\($0) 안" } ?? "최상위")에 선언돼 있습니다 (\(other.line)번째 줄)")
+                } else {
+                    elsewhere = CheckMessage("no declaration of \(name) was found", ko: "\(name)의 선언을 찾지 못했습니다")
+                }
+                run.fail(elsewhere + CheckMessage(": keep \(name) itself declared inside \(namespace), as MemoryStorage declares its Config "
+                                                  + "and Backend — the namespace is where the types live, not a name that points at them",
+                                                  ko: ": \(name) 자체를 \(namespace) 안에 선언된 채로 두세요. MemoryStorage도 Config와 "
+                                                      + "Backend를 그 안에 선언합니다 — 네임스페이스는 타입이 사는 곳이지, 타입을 가리키는 이름이 아닙니다"))
+                return
+            }
+            guard inside.keyword == kind else {
+                run.fail("\(namespace).\(name) is now a\(inside.keyword == "enum" || inside.keyword == "actor" ? "n" : "") \(inside.keyword) "
+                         + "(line \(inside.line)); it was a \(kind): making \(namespace) a namespace changes \(namespace) only, and "
+                         + "\(name) keeps what it was (\(kind == "struct" ? "a value: a copy changed in one place stays as it was elsewhere" : "one shared instance"))",
+                         ko: "\(namespace).\(name) 타입이 이제 \(inside.keyword)입니다 (\(inside.line)번째 줄). 원래는 \(kind)였습니다: "
+                             + "\(namespace)를 네임스페이스로 바꾸는 일은 \(namespace)만 바꾸고, \(name) 타입은 원래 모습 그대로입니다 "
+                             + "(\(kind == "struct" ? "값 타입: 한 곳에서 바꾼 복사본은 다른 곳에 영향을 주지 않습니다" : "공유되는 인스턴스 하나"))")
+                return
+            }
+        }
     }
 
     /// 01-cache-key: Kingfisher's computed key, from a caseless-enum namespace.

@@ -82,8 +82,31 @@ public enum Chapter2Checks {
             run.expect(E.isPNG(data) == expected, "isPNG(\(SlicedBytes(prefix: [], bytes: Array(data)))) was \(!expected): \(why.english)",
                        ko: "isPNG(\(SlicedBytes(prefix: [], bytes: Array(data))))가 \(!expected)였습니다: \(why.ko)")
         }
+        if run.passed { shortSlicesOfPNG(E.self, run) }
         if run.passed { digestsMatch(E.self, run) }
         if run.passed { everyByteCounts(E.self, run) }
+    }
+
+    /// A slice shorter than the signature, cut from a longer buffer that holds the whole
+    /// signature: the slice shares that buffer, so code that reads 8 bytes without looking at the
+    /// count (memcmp, a load of 8 bytes) reads the signature past the slice's end.
+    static func shortSlicesOfPNG<E: DataDigestExercise>(_: E.Type, _ run: CheckRun) {
+        let padding = [UInt8](repeating: 0, count: 120)
+        for count in Array(1..<pngSignature.count) + [0] {
+            for start in [0, 3] {
+                let buffer = Data([UInt8](repeating: 0xAA, count: start) + pngSignature + padding)
+                let slice = buffer[(buffer.startIndex + start)..<(buffer.startIndex + start + count)]
+                guard E.isPNG(slice) else { continue }
+                let range = "\(start)..<\(start + count)"
+                run.fail("isPNG(data[\(range)]) was true: the slice holds \(count) byte\(count == 1 ? "" : "s") of the signature "
+                         + "(\(SlicedBytes(prefix: [], bytes: Array(slice)))), cut from a longer Data that goes on with the rest of it; only "
+                         + "the slice's own bytes count — read at most `count` bytes, never past its end",
+                         ko: "isPNG(data[\(range)])가 true였습니다: 이 slice에는 시그니처 중 \(count)바이트만 들어 있습니다 "
+                             + "(\(SlicedBytes(prefix: [], bytes: Array(slice)))). 나머지 시그니처가 이어지는 더 긴 Data에서 잘라 낸 것입니다. "
+                             + "slice 자신의 바이트만 셉니다 — `count`바이트까지만 읽고, 끝을 넘어 읽지 마세요")
+                return
+            }
+        }
     }
 
     /// Two Datas of one length that differ in a single byte, anywhere (also past the first 64 or
@@ -168,6 +191,22 @@ public enum Chapter2Checks {
         }
     }
 
+    /// Where bytes that are not a PNG part from the signature: a signature found further on
+    /// (something before it was skipped), too few bytes, or the first byte that differs.
+    static func notPNGBecause(_ bytes: [UInt8]) -> CheckMessage {
+        if let offset = (1..<max(1, bytes.count)).first(where: { bytes[$0...].starts(with: pngSignature) }) {
+            return CheckMessage("(the signature comes at offset \(offset): no byte before it is skipped, whitespace or BOM included)",
+                                ko: "(시그니처가 오프셋 \(offset)에서 나옵니다: 공백이든 BOM이든 그 앞의 바이트를 건너뛰지 않습니다)")
+        }
+        guard let differs = zip(bytes, pngSignature).enumerated().first(where: { $0.element.0 != $0.element.1 }) else {
+            return CheckMessage("(only \(bytes.count) byte\(bytes.count == 1 ? "" : "s"), all of them the signature's: all 8 are needed)",
+                                ko: "(바이트가 \(bytes.count)개뿐이고 모두 시그니처와 같습니다: 8바이트가 모두 있어야 합니다)")
+        }
+        let (got, wanted) = differs.element
+        return CheckMessage("(the byte at offset \(differs.offset) is \(String(format: "%02X", got)); the signature's is \(String(format: "%02X", wanted)))",
+                            ko: "(오프셋 \(differs.offset)의 바이트가 \(String(format: "%02X", got))입니다. 시그니처에서는 \(String(format: "%02X", wanted))입니다)")
+    }
+
     static func callsMatch<E: DataDigestExercise>(_: E.Type, _ run: CheckRun, _ gen: Gen<[(Bool, SlicedBytes)]>, cases: Int, seed: UInt64) {
         run.forAll(gen, cases: cases, seed: seed) { calls -> CheckMessage? in
             for (index, (asksDigest, input)) in calls.enumerated() {
@@ -187,10 +226,9 @@ public enum Chapter2Checks {
                         let why = expected
                             ? CheckMessage("its bytes start with all 8 signature bytes 89 50 4E 47 0D 0A 1A 0A",
                                            ko: "바이트가 시그니처 8바이트 89 50 4E 47 0D 0A 1A 0A로 시작합니다")
-                            : CheckMessage("a PNG's bytes *start* with all 8 signature bytes 89 50 4E 47 0D 0A 1A 0A, and these do not "
-                                           + "(no byte before the signature is skipped, whitespace or BOM included)",
-                                           ko: "PNG의 바이트는 시그니처 8바이트 89 50 4E 47 0D 0A 1A 0A로 *시작*하는데, 이 바이트는 그렇지 않습니다 "
-                                               + "(공백이든 BOM이든 시그니처 앞의 바이트를 건너뛰지 않습니다)")
+                            : CheckMessage("a PNG's bytes *start* with all 8 signature bytes 89 50 4E 47 0D 0A 1A 0A, and these do not ",
+                                           ko: "PNG의 바이트는 시그니처 8바이트 89 50 4E 47 0D 0A 1A 0A로 *시작*하는데, 이 바이트는 그렇지 않습니다 ")
+                              + notPNGBecause(input.bytes)
                         return after + CheckMessage("isPNG(\(input)) is \(got); the reference says \(expected): \(why.english)",
                                                     ko: "isPNG(\(input))가 \(got)입니다. 기준 구현은 \(expected)입니다: \(why.ko)")
                     }
@@ -211,12 +249,17 @@ public enum Chapter2Checks {
                    + "\(E.cacheKey(of: view).map { quoted($0) } ?? "nil"): reading through kfd must give the key the view holds",
                    ko: "view.kfd.cacheKey = \"avatar-42\" 뒤에 view.kfd.cacheKey로 읽은 값: "
                    + "\(E.cacheKey(of: view).map { quoted($0) } ?? "nil"). kfd를 거쳐 읽으면 그 view가 가진 key가 나와야 합니다")
+        // What the other view read says which rule it broke: the key set on the first view, or
+        // something in place of the nil it holds.
+        let leaked = E.cacheKey(of: other) == "avatar-42"
         run.expect(E.cacheKey(of: other) == nil, "after view.kfd.cacheKey = \"avatar-42\", another view's kfd.cacheKey reads "
                    + "\(E.cacheKey(of: other).map { quoted($0) } ?? "nil"), though nothing was set on it: reading through kfd must give "
-                   + "that view's own key (nil here), never one set on another view",
+                   + (leaked ? "that view's own key (nil here), never one set on another view"
+                             : "what that view holds, nil here — a view with no key reads nil, not a value in its place"),
                    ko: "view.kfd.cacheKey = \"avatar-42\" 뒤에 아무것도 설정하지 않은 다른 view의 kfd.cacheKey로 읽은 값: "
-                   + "\(E.cacheKey(of: other).map { quoted($0) } ?? "nil"). kfd를 거쳐 읽으면 그 view 자신의 key(여기서는 nil)가 "
-                   + "나와야 하고, 다른 view에 설정한 key가 나오면 안 됩니다")
+                   + "\(E.cacheKey(of: other).map { quoted($0) } ?? "nil"). "
+                   + (leaked ? "kfd를 거쳐 읽으면 그 view 자신의 key(여기서는 nil)가 나와야 하고, 다른 view에 설정한 key가 나오면 안 됩니다"
+                             : "kfd를 거쳐 읽으면 그 view가 가진 값, 여기서는 nil이 나와야 합니다 — key가 없는 view는 다른 값이 아니라 nil을 읽습니다"))
         // Each set on a view that already holds a key: the view holds exactly the last one set.
         var done = ["view.kfd.cacheKey = \"avatar-42\""]
         // "\u{E9}" then its NFD twin: equal for String's ==, different bytes (as a file name).

@@ -76,11 +76,13 @@ public enum Chapter3Checks {
                        + "`_settings` 자체에 대해 한 번만 실행하세요")
         run.expect(bodyRuns.value != 1 || !bodyOffQueue.isSet, "update ran its body off propertyQueue: reading `_settings`, running the body and writing "
                    + "it back must all happen inside one propertyQueue.sync, the one critical section the header asks for (between "
-                   + "two trips through the queue, even under a lock of your own, a `settings = …` from another thread can come in)"
+                   + "two trips through the queue, a `settings = …` that goes through the queue alone can come in; a lock of your own "
+                   + "around both trips is a second guard for `_settings`, which every other access would then have to take too)"
                    + from.english,
                    ko: "update가 propertyQueue 밖에서 본문을 실행했습니다: `_settings` 읽기, 본문 실행, 다시 쓰기는 모두 머리말이 "
                        + "말하는 하나의 critical section, 곧 한 번의 propertyQueue.sync 안에서 일어나야 합니다 (큐를 두 번 오가는 "
-                       + "사이에는, 따로 만든 lock 아래에서라도, 다른 스레드의 `settings = …`가 끼어들 수 있습니다)"
+                       + "사이에는 큐만 거치는 `settings = …`가 끼어들 수 있습니다. 두 번의 왕복을 따로 만든 lock으로 감싸면 "
+                       + "`_settings`를 지키는 것이 둘이 되고, `_settings`에 닿는 다른 모든 코드가 그 lock도 잡아야 합니다)"
                        + from.ko)
         guard run.passed else { return }
         }
@@ -118,6 +120,47 @@ public enum Chapter3Checks {
             guard run.passed else { return }
         }
 
+        // 1c. Every field the body changes, and only those: bodies that change `misses` alone,
+        //     both fields, or set them outright, on two instances used in turn from different
+        //     starting values. An update that writes back only `hits`, or only when `hits` changed,
+        //     or through state shared by the instances, leaves another value than the body made.
+        let first = E(), second = E()
+        var startFirst = Counters(), startSecond = Counters()
+        (startFirst.hits, startFirst.misses) = (3, 5)
+        (startSecond.hits, startSecond.misses) = (40, 70)
+        first.settings = startFirst
+        second.settings = startSecond
+        let bodies: [(english: String, korean: String, body: @Sendable (inout Counters) -> Void)] = [
+            ("{ $0.misses += 1 }", "{ $0.misses += 1 }", { $0.misses += 1 }),
+            ("{ $0.hits += 2; $0.misses += 3 }", "{ $0.hits += 2; $0.misses += 3 }", { $0.hits += 2; $0.misses += 3 }),
+            ("{ $0.misses = 0 }", "{ $0.misses = 0 }", { $0.misses = 0 }),
+            ("{ $0 = Counters() }", "{ $0 = Counters() }", { $0 = Counters() }),
+            ("{ $0.hits = 9; $0.misses = 9 }", "{ $0.hits = 9; $0.misses = 9 }", { $0.hits = 9; $0.misses = 9 }),
+        ]
+        var expected = [startFirst, startSecond]
+        values: for (index, step) in bodies.enumerated() {
+            for (which, box) in [first, second].enumerated() {
+                let before = box.settings
+                box.update(step.body)
+                step.body(&expected[which])
+                let after = box.settings
+                let name = which == 0 ? "the first instance" : "the second instance"
+                let nameKo = which == 0 ? "첫 번째 인스턴스" : "두 번째 인스턴스"
+                if after != expected[which] {
+                    run.fail("update \(step.english) on \(name) at (hits \(before.hits), misses \(before.misses)) left (hits \(after.hits), "
+                             + "misses \(after.misses)); the body makes (hits \(expected[which].hits), misses \(expected[which].misses)) — "
+                             + "what the body leaves in every field is the new value (update \(index * 2 + which + 1) of \(bodies.count * 2), "
+                             + "two instances used in turn)",
+                             ko: "\(nameKo)가 (`hits` \(before.hits), `misses` \(before.misses))일 때 update \(step.korean)를 부른 뒤 "
+                                 + "(`hits` \(after.hits), `misses` \(after.misses))가 남았습니다. 본문이 만드는 값은 "
+                                 + "(`hits` \(expected[which].hits), `misses` \(expected[which].misses))입니다 — 본문이 모든 필드에 남긴 것이 "
+                                 + "새 값입니다 (인스턴스 둘을 번갈아 쓴 \(bodies.count * 2)번 중 \(index * 2 + which + 1)번째 update)")
+                    break values
+                }
+            }
+        }
+        guard run.passed else { return }
+
         // 2. Explored: every schedule of two updates (≤ 2 preemptions, then seeded random ones).
         //    A split read-modify-write loses one in some schedule, whichever order the
         //    machine happens to favour.
@@ -134,6 +177,38 @@ public enum Chapter3Checks {
                              + "다시 쓰는 사이에 다른 update의 결과가 사라졌습니다")
             let violations = box.propertyQueueProbe.violations
             world.expect(violations.isEmpty, CheckMessage("update: ", ko: "update: ") + .joined(violations, separator: "; "))
+        }
+        guard run.passed else { return }
+
+        // 2b. Two instances, one update inside the other's body (a caller keeping two holders in
+        //     step). Each instance's queue guards its own settings: state the instances share (a
+        //     static scratch copy, a static lock or queue) shows as one instance's values landing in
+        //     the other, or as a deadlock. Run under the scheduler (no preemptions needed: one
+        //     thread), so a deadlock is a finding, not a hang.
+        run.explore(CheckMessage("an update of instance 2 inside the body of an update of instance 1",
+                                 ko: "인스턴스 1의 update 본문 안에서 인스턴스 2를 update"),
+                    ScheduleOptions(preemptions: 0, randomSchedules: 0)) { world in
+            let left = E(), right = E()
+            world.tell(CheckMessage("updates instance 1", ko: "인스턴스 1을 update함"))
+            left.update { outer in
+                outer.hits += 1
+                world.tell(CheckMessage("updates instance 2 from inside that body", ko: "그 본문 안에서 인스턴스 2를 update함"))
+                right.update { inner in
+                    inner.hits += 10
+                    inner.misses += 10
+                }
+                outer.misses += 1
+            }
+            let (one, two) = (left.settings, right.settings)
+            world.expect(one.hits == 1 && one.misses == 1 && two.hits == 10 && two.misses == 10,
+                         "two new instances: instance 1's update { $0.hits += 1; (instance 2's update { $0.hits += 10; $0.misses += 10 }); "
+                         + "$0.misses += 1 } left instance 1 at (hits \(one.hits), misses \(one.misses)) and instance 2 at "
+                         + "(hits \(two.hits), misses \(two.misses)), not (1, 1) and (10, 10): each instance's update must read, "
+                         + "change and write only that instance's `_settings`",
+                         ko: "새 인스턴스 둘에서 인스턴스 1의 update { $0.hits += 1; (인스턴스 2의 update { $0.hits += 10; $0.misses += 10 }); "
+                             + "$0.misses += 1 } 뒤에 인스턴스 1이 (`hits` \(one.hits), `misses` \(one.misses)), 인스턴스 2가 "
+                             + "(`hits` \(two.hits), `misses` \(two.misses))입니다. (1, 1)과 (10, 10)이어야 합니다: 한 인스턴스의 "
+                             + "update는 그 인스턴스의 `_settings`만 읽고, 바꾸고, 써야 합니다")
         }
         guard run.passed else { return }
 
@@ -249,7 +324,11 @@ public enum Chapter3Checks {
         //     Then each limit one past every number your file writes (a "large limits mean no
         //     limit" cut-off, whatever number was picked), and back.
         let past = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...Int(Int32.max), limit: 3)
-        let large = past.flatMap { [Limits(totalCostLimit: $0, countLimit: 4), Limits(totalCostLimit: 6, countLimit: $0)] }
+        //     And sizes no cut-off in the file names: past this machine's memory (a "cap at a
+        //     share of RAM" rule), Int.max, and a negative one — NSCache keeps each as given.
+        let physical = Int(clamping: ProcessInfo.processInfo.physicalMemory)
+        let fixed = [physical / 4 + 1, physical &+ 1, 1 << 40, Int.max, -1]
+        let large = (past + fixed).flatMap { [Limits(totalCostLimit: $0, countLimit: 4), Limits(totalCostLimit: 6, countLimit: $0)] }
         for next in [Limits(totalCostLimit: 7, countLimit: 5), Limits(totalCostLimit: 9, countLimit: 5),
                      Limits(totalCostLimit: 9, countLimit: 0), Limits(totalCostLimit: 0, countLimit: 0),
                      Limits(totalCostLimit: 0, countLimit: 4)] + large + [Limits(totalCostLimit: 6, countLimit: 4)] {
@@ -259,9 +338,11 @@ public enum Chapter3Checks {
             let wanted = "(\(next.totalCostLimit), \(next.countLimit))", got = "(\(now.totalCostLimit), \(now.countLimit))"
             let was = "(\(previous.totalCostLimit), \(previous.countLimit))"
             run.expect(now == next, "limits went from \(was) to \(wanted), and NSCache is now limited to \(got): the setter must apply "
-                       + "each limit's new value every time, whichever of the two changed, and 0 too (NSCache reads 0 as \"no limit\")",
+                       + "each limit's new value every time, whichever of the two changed, as given — 0 too (NSCache reads 0 as \"no "
+                       + "limit\"), and any size, negative or past the machine's memory (the stored limits and NSCache's must agree)",
                        ko: "limits를 \(was)에서 \(wanted)로 바꿨는데 NSCache의 limit은 \(got)입니다: setter는 둘 중 어느 쪽이 바뀌었든 "
-                           + "두 limit의 새 값을 매번 적용해야 하고, 0도 그대로 적용해야 합니다 (NSCache는 0을 \"limit 없음\"으로 읽습니다)")
+                           + "두 limit의 새 값을 매번 주어진 그대로 적용해야 합니다 — 0도 (NSCache는 0을 \"limit 없음\"으로 읽습니다), "
+                           + "음수나 머신의 메모리보다 큰 값도 그렇습니다 (저장한 limit과 NSCache의 limit이 같아야 합니다)")
             guard run.passed else { return }
         }
         // 1b'. Many sets on one holder — one more than each number your file writes (a "after N

@@ -87,17 +87,32 @@ public enum Chapter4Checks {
         // 1b. A big cache: one critical section whatever the number of keys — 1,200, and one
         //     more than each number up to 20,000 your file writes (a "do not hold the lock so long
         //     on a big cache" cut-off; not past 20,000: see reconcileKeys's big cache for the cost).
-        for count in [1_200] + SourceFacts.sizesPastCutOffs(in: run.source, within: 1_200...20_000, limit: 2) {
+        //     Any number the file writes from 2 counts (a "key removal only below 8 keys" cut-off
+        //     is the same mistake), and the key and value must be gone afterwards, the rest kept.
+        for count in ([1_200] + SourceFacts.sizesPastCutOffs(in: run.source, within: 2...20_000, limit: 3)).sorted() {
             let big = E()
             for index in 0..<count { big.store(index, forKey: "Big-\(index)") }
             let bigUnlocked = Flag()
-            big.remove(forKey: "Big-7", pause: { if !big.probes.lock.isHeldByCurrentThread { bigUnlocked.set() } })
+            let victim = "Big-\(min(7, count - 1))"
+            big.remove(forKey: victim, pause: { if !big.probes.lock.isHeldByCurrentThread { bigUnlocked.set() } })
             run.expect(!bigUnlocked.isSet, "with \(grouped(count)) keys in the cache, pause() ran without the "
                        + "lock held: the value and the key leave in one critical section however many keys there are (between the "
                        + "two steps another thread can store the key again)",
                        ko: "캐시에 key가 \(grouped(count))개일 때 lock을 잡지 않은 채 pause()가 실행됐습니다: "
                            + "key가 몇 개든 값과 key는 하나의 critical section에서 함께 빠져야 합니다 (두 단계 사이에 다른 스레드가 "
                            + "같은 key를 다시 저장할 수 있습니다)")
+            guard run.passed else { return }
+            let left = big.keys
+            let inStorage = big.isInStorage(victim)
+            run.expect(!left.contains(victim) && !inStorage && left.count == count - 1,
+                       "with \(grouped(count)) keys in the cache, remove(forKey: \"\(victim)\") returned with \"\(victim)\" "
+                       + "\(left.contains(victim) ? "still in keys" : "gone from keys") and \(inStorage ? "still" : "no longer") in the cache, "
+                       + "and \(grouped(left.count)) keys left: it must be gone from both, and the other \(grouped(count - 1)) kept, however "
+                       + "many keys there are",
+                       ko: "캐시에 key가 \(grouped(count))개일 때 remove(forKey: \"\(victim)\")가 돌아왔는데 그 key가 "
+                           + "\(left.contains(victim) ? "keys에 아직 있고" : "keys에서는 빠졌고") 캐시에는 \(inStorage ? "아직 있으며" : "없으며") "
+                           + "keys는 \(grouped(left.count))개 남았습니다: key가 몇 개든 그 key는 둘 모두에서 빠지고 나머지 "
+                           + "\(grouped(count - 1))개는 남아야 합니다")
             guard run.passed else { return }
         }
         cache.store(2, forKey: "Avatar-B")

@@ -82,5 +82,32 @@ extension Chapter7Checks {
             world.expect(seen == ["from main"], "one line was appended; the writer was given \(seen): every line is written once",
                          ko: "한 줄을 append했는데 writer가 받은 줄은 \(seen)입니다: 모든 줄은 한 번씩 쓰여야 합니다")
         }
+        guard run.passed else { return }
+
+        // Two callers append at once; once both appends have returned, the check flushes. A
+        // flush that waits only for "the last append" (whichever set its marker last) can return
+        // while the other line, queued after it, is still waiting.
+        run.explore(CheckMessage("two callers append at once, then a flush", ko: "두 호출 스레드가 동시에 append, 이어서 flush")) { world in
+            let written = LockedList<String>()
+            let journal = E(writer: { line in
+                world.step(CheckMessage("writes \"\(line)\"", ko: "\"\(line)\" 씀"))
+                written.append(line)
+            })
+            let callers = ["A", "B"].map { line in
+                world.spawn(CheckMessage("caller \(line)", ko: "호출 스레드 \(line)")) {
+                    world.tell(CheckMessage("calls append(\"\(line)\")", ko: "append(\"\(line)\") 호출"))
+                    journal.append(line)
+                }
+            }
+            for caller in callers { world.join(caller) }
+            world.tell(CheckMessage("calls flush() after both appends returned", ko: "두 append가 돌아온 뒤 flush() 호출"))
+            journal.flush()
+            let seen = written.values
+            world.expect(Set(seen) == ["A", "B"], "append(\"A\") and append(\"B\") returned on two threads, then flush() returned when "
+                         + "the writer had \(seen): flush waits for every line appended before it, not only for the one appended last",
+                         ko: "두 스레드에서 append(\"A\")와 append(\"B\")가 돌아온 뒤 부른 flush()가, writer가 \(seen)을 받았을 때 "
+                             + "돌아왔습니다: flush는 마지막에 append한 줄만이 아니라 그 전에 append한 줄을 모두 기다립니다")
+            world.settle()
+        }
     }
 }

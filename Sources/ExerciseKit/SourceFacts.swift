@@ -216,3 +216,52 @@ extension SourceFacts {
         return found
     }
 }
+
+// MARK: Where a nested type is declared
+
+extension SourceFacts {
+    /// One declaration of a type's name: its keyword (`struct`, `class`, `enum`, `actor`,
+    /// `typealias`), the type or extension whose body holds it (nil at the top level, or in a
+    /// function), and its line (1-based).
+    public struct TypeDeclaration: Sendable, Equatable {
+        public let keyword: String
+        public let enclosing: String?
+        public let line: Int
+    }
+
+    /// Every declaration of `typeName` in `source`'s code: `Config` declared inside
+    /// `ThumbnailStorage`, or declared elsewhere and only named there by a `typealias`, reads the
+    /// same to a caller (`ThumbnailStorage.Config`); only the source tells them apart.
+    public static func declarations(of typeName: String, in source: String) -> [TypeDeclaration] {
+        let file = SwiftFile(source)
+        var found: [TypeDeclaration] = []
+        for (index, line) in file.lines.enumerated() {
+            guard let keyword = declaringKeyword(of: typeName, in: line.trimmed, kinds: ["struct", "class", "enum", "actor", "typealias"])
+            else { continue }
+            let holder = file.blocks.filter { $0.opener < index && index <= $0.closer }.max { $0.opener < $1.opener }
+            let enclosing = holder.flatMap { block in
+                declaredName(in: file.lines[block.opener].trimmed, kinds: ["struct", "class", "enum", "actor", "extension"])
+            }
+            found.append(TypeDeclaration(keyword: keyword, enclosing: enclosing, line: index + 1))
+        }
+        return found
+    }
+
+    /// The keyword among `kinds` that `code` uses to declare `typeName`, if it does.
+    static func declaringKeyword(of typeName: String, in code: String, kinds: Set<String>) -> String? {
+        let words = code.split(whereSeparator: { " :{<=(".contains($0) }).map(String.init)
+        for (index, word) in words.enumerated() where kinds.contains(word) {
+            return index + 1 < words.count && words[index + 1] == typeName ? word : nil
+        }
+        return nil
+    }
+
+    /// The name `code` declares with one of `kinds` (`enum ThumbnailStorage {` → ThumbnailStorage).
+    static func declaredName(in code: String, kinds: Set<String>) -> String? {
+        let words = code.split(whereSeparator: { " :{<=(".contains($0) }).map(String.init)
+        for (index, word) in words.enumerated() where kinds.contains(word) {
+            return index + 1 < words.count ? words[index + 1] : nil
+        }
+        return nil
+    }
+}

@@ -27,7 +27,7 @@ public enum Strings {
         // check
         case checkGenerated, checkAllDone, checkTally, checkNext, errorCheckPackage, tickerChecking, firstBuildLibrary, firstBuildProgram
         case verdictDone, verdictToDo, verdictTimedOut, verdictGlue, verdictCrash, verdictMissing, verdictNoCompile, verdictNotChecked
-        case checkMessagesNote, missingNothing, missingRestore, crashDied, crashConcurrency, crashUnowned, hungStopped, hungCauses
+        case checkMessagesNote, missingNothing, missingRestore, crashDied, crashConcurrency, crashUnowned, crashExclusivity, crashRuntimeSaid, hungStopped, hungCauses
         case notBuilt, reportEdit, reportHint, errorSelectNoChapter, errorSelectUnknown, warningNotRecorded
         case tickerSanitizer, tsanFirstBuild, tsanClean, tsanElsewhere, tsanUnavailable, tsanNotUsable
         // watch
@@ -151,6 +151,8 @@ public enum Strings {
         .tsanNotUsable: "ThreadSanitizer could not be used here, so this check ran without it ({1})",
         .crashConcurrency: ": in a concurrency exercise a crash can come from a data race (two threads changing one value) or from an object used after it was freed (an unowned reference); the lines below say where it stopped.",
         .crashUnowned: ": an object was read through an `unowned` reference after it had been freed (the Swift runtime says so below): a block or timer that runs after its owner let go cannot use `[unowned self]`.",
+        .crashRuntimeSaid: ": the Swift runtime stopped it, and says why on the first line below (the lines after it say where).",
+        .crashExclusivity: ": Swift's exclusivity check stopped it (the runtime says so below): a variable was changed while an earlier access to it — an `inout` argument or a mutating call still in progress — had not ended. Two accesses of one variable overlapped: look for a variable both of them reach, such as state kept outside the instance (a `static` or a global).",
         .hungStopped: "the check program did not finish and was stopped. Something in your code never ends:",
         .hungCauses: "a lock never released, a sync onto a busy queue (or the queue you are on), or a loop that never ends.",
         .notBuilt: ": the check program could not be built",
@@ -391,6 +393,8 @@ public enum Strings {
         .tsanNotUsable: "여기서는 ThreadSanitizer를 쓸 수 없어 이번 확인은 그것 없이 했습니다 ({1})",
         .crashConcurrency: ": 동시성 연습문제에서는 데이터 레이스(두 스레드가 한 값을 동시에 바꿈)나 이미 해제된 객체를 쓴 경우(unowned 참조)에 이렇게 죽을 수 있습니다. 멈춘 곳은 아래 줄들에 있습니다.",
         .crashUnowned: ": 이미 해제된 객체를 `unowned` 참조로 읽었습니다 (아래 Swift 런타임의 메시지): 소유자가 놓은 뒤에 실행되는 블록이나 timer에서는 `[unowned self]`를 쓸 수 없습니다.",
+        .crashRuntimeSaid: ": Swift 런타임이 멈춰 세웠고, 그 이유는 아래 첫 줄에 있습니다 (그다음 줄들은 멈춘 곳입니다).",
+        .crashExclusivity: ": Swift의 배타적 접근 검사가 멈춰 세웠습니다 (아래 런타임의 메시지): 어떤 변수에 대한 앞선 접근 — 아직 끝나지 않은 `inout` 인자나 mutating 호출 — 이 끝나기 전에 그 변수가 바뀌었습니다. 한 변수에 대한 두 접근이 겹친 것입니다: 두 접근이 함께 닿는 변수, 예컨대 인스턴스 밖에 둔 상태(`static`이나 전역 변수)를 찾아보세요.",
         .hungStopped: "확인 프로그램이 끝나지 않아서 워크북이 중단시켰습니다. 코드 어딘가가 끝나지 않습니다:",
         .hungCauses: "풀리지 않는 lock, 바쁜 큐(또는 지금 있는 큐)로의 sync, 끝나지 않는 루프 중 하나입니다.",
         .notBuilt: ": 확인 프로그램을 빌드하지 못했습니다",

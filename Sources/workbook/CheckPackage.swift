@@ -396,6 +396,11 @@ extension CheckPackage {
         let relative = subject.source.path.replacingOccurrences(of: root.path + "/", with: "")
         var lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.hasPrefix("Fatal error") || $0.contains("Fatal error:") }.prefix(1).map { $0 }
+        // Swift's exclusivity check words its trap differently: keep its first line, without the address.
+        if lines.isEmpty, let conflict = output.split(separator: "\n").first(where: { $0.hasPrefix("Simultaneous accesses to ") }) {
+            lines.append(conflict.replacingOccurrences(of: #"to 0x[0-9a-f]+, "#, with: "to one variable, ", options: .regularExpression)
+                         + " (Fatal access conflict detected.)")
+        }
         var checkLine: String?
         var yours: [String] = []
         var inCrashedThread = false

@@ -230,7 +230,13 @@ enum Checking {
             print(title(Strings.text(.verdictCrash), .red))
             // The runtime's own words when it names the cause; a hedge when it does not.
             let unowned = excerpt.contains { $0.contains("unowned reference") }
+            let exclusivity = excerpt.contains { $0.contains("Simultaneous accesses") }
+            // The runtime's own "Fatal error: …" (a nil unwrapped, an index out of range) names the
+            // cause: no guess at a data race beside it.
+            let said = excerpt.first?.contains("Fatal error") ?? false
             detail(Strings.text(.crashDied, signal) + (unowned ? Strings.text(.crashUnowned)
+                                                       : exclusivity ? Strings.text(.crashExclusivity)
+                                                       : said ? Strings.text(.crashRuntimeSaid)
                                                        : exercise.isConcurrency ? Strings.text(.crashConcurrency) : "."))
             for line in excerpt { detail(Terminal.styled(line.trimmingCharacters(in: .whitespaces), .dim)) }
         case .hung:
