@@ -747,7 +747,7 @@ public enum Chapter9Checks {
                                                             : "succeeds: a missing folder is made again (with the folders above it) and the write retried once"),
                         ko: ": 마지막 store가 " + (threw.map { "\(describe($0)) 오류를 던졌습니다" } ?? "아무 오류도 던지지 않았습니다")
                         + ". 기준 구현은 " + (shouldThrow ? "오류를 던집니다: 그 자리에는 폴더를 만들 수 없으니 오류가 호출한 쪽에 전달돼야 합니다"
-                                                        : "성공합니다: 사라진 폴더는 (그 위의 폴더까지) 다시 만들고 쓰기를 한 번 재시도합니다"))
+                                                        : "성공합니다: 사라진 폴더는 (상위 폴더까지) 다시 만들고 쓰기를 한 번 재시도합니다"))
                 }
                 // The storage that stored, after each store; both, after the last.
                 for index in number == steps.count - 1 ? [0, 1] : [which] {
@@ -800,7 +800,7 @@ public enum Chapter9Checks {
                 return CheckMessage("\(quoted(name)) (\(data.count <= 40 ? quoted(String(decoding: data, as: UTF8.self)) : "\(data.count) bytes"))",
                                     ko: "\(quoted(name)) (\(data.count <= 40 ? quoted(String(decoding: data, as: UTF8.self)) : "\(data.count)바이트"))")
             }
-            return CheckMessage("a folder with ", ko: "파일이 든 폴더: ") + CheckMessage.joined(entries, separator: ", ")
+            return CheckMessage("a folder with ", ko: "") + CheckMessage.joined(entries, separator: ", ") + CheckMessage("", ko: " 파일이 든 폴더")
         }
     }
 
