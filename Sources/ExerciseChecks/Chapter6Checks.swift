@@ -112,8 +112,8 @@ public enum Chapter6Checks {
             let expected = lookup.reference
             guard answer != expected.answer || calls.count != expected.calls.count || !zip(calls, expected.calls).allSatisfy(sameBytes) else { continue }
             func listed(_ calls: [String]) -> CheckMessage {
-                calls.isEmpty ? CheckMessage("none", ko: "없음") : CheckMessage(calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", "),
-                                                                             ko: calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", "))
+                let list = calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", ")
+                return calls.isEmpty ? CheckMessage("none", ko: "없음") : CheckMessage(list, ko: list)
             }
             let shown = listed(calls), reference = listed(expected.calls)
             // The rule, then only what this answer shows: a name asked in another form, the disk

@@ -417,13 +417,13 @@ public enum Chapter8Checks {
             case .limits: return CheckMessage("changed the limits", ko: "limit 변경")
             }
         }
-        let reads = trace.reads.map { quoted($0) }.joined(separator: ", "), writes = trace.writes.map { quoted($0) }.joined(separator: ", ")
+        // nil when there were none (each language says so in its own words).
+        let reads = trace.reads.isEmpty ? nil : trace.reads.map { quoted($0) }.joined(separator: ", ")
+        let writes = trace.writes.isEmpty ? nil : trace.writes.map { quoted($0) }.joined(separator: ", ")
         parts.append(CheckMessage("memory: ", ko: "메모리: ")
                      + (memory.isEmpty ? CheckMessage("untouched", ko: "건드리지 않음") : CheckMessage.joined(memory, separator: ", ")))
-        parts.append(CheckMessage("disk reads: " + (trace.reads.isEmpty ? "none" : reads),
-                                  ko: "디스크 읽기: " + (trace.reads.isEmpty ? "없음" : reads)))
-        parts.append(CheckMessage("disk writes: " + (trace.writes.isEmpty ? "none" : writes),
-                                  ko: "디스크 쓰기: " + (trace.writes.isEmpty ? "없음" : writes)))
+        parts.append(CheckMessage("disk reads: " + (reads ?? "none"), ko: "디스크 읽기: " + (reads ?? "없음")))
+        parts.append(CheckMessage("disk writes: " + (writes ?? "none"), ko: "디스크 쓰기: " + (writes ?? "없음")))
         return CheckMessage.joined(parts, separator: "; ")
     }
 }
