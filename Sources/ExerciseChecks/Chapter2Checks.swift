@@ -30,14 +30,16 @@ public enum Chapter2Checks {
     public static func dataDigest<E: DataDigestExercise>(_: E.Type, _ run: CheckRun) {
         let abc = E.sha256(of: Data("abc".utf8))
         run.expect(abc == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
-                   "data.kfd.sha256 of \"abc\" is \"\(abc)\": it must be the FIPS 180-4 digest, 64 lowercase hex digits")
+                   "data.kfd.sha256 of \"abc\" is \"\(abc)\": it must be the FIPS 180-4 digest, 64 lowercase hex digits",
+                   ko: "\"abc\"의 data.kfd.sha256이 \"\(abc)\"입니다: FIPS 180-4 다이제스트, 즉 소문자 16진수 64자리여야 합니다")
         let empty = E.sha256(of: Data()), emptyExpected = SHA256.hexDigest(of: [])
         run.expect(empty == emptyExpected, "data.kfd.sha256 of empty data is \(quoted(empty)); the reference gives \"\(emptyExpected)\": "
                    + "empty data has a digest too, SHA-256 of no bytes, as 64 lowercase hex digits",
                    ko: "빈 데이터의 data.kfd.sha256이 \(quoted(empty))입니다. 기준 구현은 \"\(emptyExpected)\"입니다: "
                        + "빈 데이터에도 다이제스트가 있습니다. 바이트가 하나도 없는 입력의 SHA-256을 소문자 16진수 64자리로 씁니다")
         let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        run.expect(E.sha256(of: Data(bytes)) == SHA256.hexDigest(of: bytes), "the digest of 1000 bytes differs from SHA256.hexDigest")
+        run.expect(E.sha256(of: Data(bytes)) == SHA256.hexDigest(of: bytes), "the digest of 1000 bytes differs from SHA256.hexDigest",
+                   ko: "1000바이트의 다이제스트가 SHA256.hexDigest와 다릅니다")
         // Every length around SHA-256's 64-byte blocks and its 55/56-byte padding edge, and inputs
         // far longer than any key: the header says "any Data" (past 1 MiB and 2 MiB too, where a
         // hash of only the first megabytes would stop).
@@ -55,10 +57,12 @@ public enum Chapter2Checks {
         }
         let million = E.sha256(of: Data(repeating: UInt8(ascii: "a"), count: 1_000_000))
         run.expect(million == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
-                   "data.kfd.sha256 of a million \"a\" bytes (FIPS 180-4's long test vector) is \"\(million.prefix(16))…\"")
+                   "data.kfd.sha256 of a million \"a\" bytes (FIPS 180-4's long test vector) is \"\(million.prefix(16))…\"",
+                   ko: "\"a\" 바이트 백만 개(FIPS 180-4의 긴 테스트 벡터)의 data.kfd.sha256이 \"\(million.prefix(16))…\"입니다")
         let slice = Data([1, 2] + bytes)[2...]
         run.expect(E.sha256(of: slice) == SHA256.hexDigest(of: bytes),
-                   "the digest of a Data slice (startIndex 2) differs from SHA-256 of its bytes: hash the slice's own bytes, as bytes")
+                   "the digest of a Data slice (startIndex 2) differs from SHA-256 of its bytes: hash the slice's own bytes, as bytes",
+                   ko: "Data slice(startIndex 2)의 다이제스트가 그 바이트의 SHA-256과 다릅니다: slice 자신의 바이트를 바이트 그대로 해시해야 합니다")
 
         let cases: [(Data, Bool, CheckMessage)] = [
             (Data(pngSignature + [0, 0, 0, 13]), true, CheckMessage("bytes starting with the PNG signature are a PNG",
@@ -80,7 +84,7 @@ public enum Chapter2Checks {
         ]
         for (data, expected, why) in cases {
             run.expect(E.isPNG(data) == expected, "isPNG(\(SlicedBytes(prefix: [], bytes: Array(data)))) was \(!expected): \(why.english)",
-                       ko: "isPNG(\(SlicedBytes(prefix: [], bytes: Array(data))))가 \(!expected)였습니다: \(why.ko)")
+                       ko: "isPNG(\(SlicedBytes(prefix: [], bytes: Array(data)).ko))가 \(!expected)였습니다: \(why.ko)")
         }
         if run.passed { shortSlicesOfPNG(E.self, run) }
         if run.passed { digestsMatch(E.self, run) }
@@ -217,7 +221,7 @@ public enum Chapter2Checks {
                     if got != expected {
                         return after + CheckMessage("sha256 of \(input) is \"\(got.prefix(20))…\"; the reference gives \"\(expected.prefix(20))…\": "
                                                     + "the SHA-256 of exactly the Data's own bytes, from its startIndex, as 64 lowercase hex digits",
-                                                    ko: "\(input)의 sha256 결과가 \"\(got.prefix(20))…\"입니다. 기준 구현은 \"\(expected.prefix(20))…\"입니다: "
+                                                    ko: "\(input.ko)의 sha256 결과가 \"\(got.prefix(20))…\"입니다. 기준 구현은 \"\(expected.prefix(20))…\"입니다: "
                                                         + "startIndex부터, 정확히 그 Data 자신의 바이트의 SHA-256을 소문자 16진수 64자리로 씁니다")
                     }
                 } else {
@@ -230,7 +234,7 @@ public enum Chapter2Checks {
                                            ko: "PNG의 바이트는 시그니처 8바이트 89 50 4E 47 0D 0A 1A 0A로 *시작*하는데, 이 바이트는 그렇지 않습니다 ")
                               + notPNGBecause(input.bytes)
                         return after + CheckMessage("isPNG(\(input)) is \(got); the reference says \(expected): \(why.english)",
-                                                    ko: "isPNG(\(input))가 \(got)입니다. 기준 구현은 \(expected)입니다: \(why.ko)")
+                                                    ko: "isPNG(\(input.ko))가 \(got)입니다. 기준 구현은 \(expected)입니다: \(why.ko)")
                     }
                 }
             }
@@ -242,9 +246,11 @@ public enum Chapter2Checks {
     public static func classWrapper<E: ClassWrapperExercise>(_: E.Type, _ run: CheckRun) {
         let view = E.makeView(), other = E.makeView()
         E.setCacheKey("avatar-42", on: view)
-        run.expect(E.storedKey(of: view) == "avatar-42", "view.kfd.cacheKey = \"avatar-42\" did not reach the view")
+        run.expect(E.storedKey(of: view) == "avatar-42", "view.kfd.cacheKey = \"avatar-42\" did not reach the view",
+                   ko: "view.kfd.cacheKey = \"avatar-42\"가 그 view에 닿지 않았습니다")
         run.expect(E.storedKey(of: other) == nil,
-                   "setting the key on one view changed another view: the key must be stored on `base`, not shared")
+                   "setting the key on one view changed another view: the key must be stored on `base`, not shared",
+                   ko: "한 view에 key를 설정했더니 다른 view가 바뀌었습니다: key는 공유하지 말고 `base`에 저장해야 합니다")
         run.expect(E.cacheKey(of: view) == "avatar-42", "after view.kfd.cacheKey = \"avatar-42\", view.kfd.cacheKey reads "
                    + "\(E.cacheKey(of: view).map { quoted($0) } ?? "nil"): reading through kfd must give the key the view holds",
                    ko: "view.kfd.cacheKey = \"avatar-42\" 뒤에 view.kfd.cacheKey로 읽은 값: "

@@ -35,12 +35,16 @@ public enum Chapter6Checks {
             return (answer, calls.withLock { $0 })
         }
         let miss = asked { E.isCached(name: "zzz", knownNames: ["a", "b"], fileExists: onDisk) }
-        run.expect(!miss.answer, "\"zzz\" is not in the set: it is certainly not cached")
-        run.expect(miss.calls == 0, "a name missing from the set must be answered without asking the disk (asked \(miss.calls) times)")
+        run.expect(!miss.answer, "\"zzz\" is not in the set: it is certainly not cached",
+                   ko: "\"zzz\"는 집합에 없습니다: 확실히 캐시에 없는 이름입니다")
+        run.expect(miss.calls == 0, "a name missing from the set must be answered without asking the disk (asked \(miss.calls) times)",
+                   ko: "집합에 없는 이름에는 디스크에 묻지 않고 답해야 합니다 (디스크에 \(miss.calls)번 물었습니다)")
         let hit = asked { E.isCached(name: "a", knownNames: ["a", "b"], fileExists: onDisk) }
-        run.expect(hit.answer && hit.calls == 1, "\"a\" is in the set: ask the disk once, and it says yes")
+        run.expect(hit.answer && hit.calls == 1, "\"a\" is in the set: ask the disk once, and it says yes",
+                   ko: "\"a\"는 집합에 있습니다: 디스크에 한 번 묻고, 디스크가 있다고 답하니 true입니다")
         let falsePositive = asked { E.isCached(name: "b", knownNames: ["a", "b"], fileExists: onDisk) }
-        run.expect(!falsePositive.answer, "\"b\" is in the set but not on disk: the set only says maybe; the disk decides")
+        run.expect(!falsePositive.answer, "\"b\" is in the set but not on disk: the set only says maybe; the disk decides",
+                   ko: "\"b\"는 집합에는 있지만 디스크에는 없습니다: 집합은 '있을지도 모름'만 말하고, 답은 디스크가 정합니다")
         let noSet = asked { E.isCached(name: "a", knownNames: nil, fileExists: onDisk) }
         run.expect(noSet.answer && noSet.calls == 1,
                    "isCached(name: \"a\", knownNames: nil) answered \(noSet.answer) after asking the disk \(noSet.calls) times; "
@@ -55,7 +59,9 @@ public enum Chapter6Checks {
                        + "집합이 없으면(nil) 모든 이름이 '있을지도 모름'입니다: 디스크에 한 번 묻고 그 답(false)을 돌려줍니다")
         let mixed = asked { E.isCached(name: "Photo-A", knownNames: ["Photo-A"], fileExists: { calls.withLock { $0 += 1 }; return $0 == "Photo-A" }) }
         run.expect(mixed.answer && mixed.calls == 1, "\"Photo-A\" is in the set and on disk: the answer must be true after asking the disk "
-                   + "once (got \(mixed.answer), asked \(mixed.calls) times)")
+                   + "once (got \(mixed.answer), asked \(mixed.calls) times)",
+                   ko: "\"Photo-A\"는 집합에도 디스크에도 있습니다: 디스크에 한 번 묻고 true를 돌려줘야 합니다 "
+                       + "(결과 \(mixed.answer), 디스크에 \(mixed.calls)번 물었습니다)")
         let otherCase = asked { E.isCached(name: "photo-a", knownNames: ["Photo-A"], fileExists: { calls.withLock { $0 += 1 }; return $0 == "photo-a" }) }
         run.expect(!otherCase.answer && otherCase.calls == 0,
                    "isCached(name: \"photo-a\", knownNames: [\"Photo-A\"]) answered \(otherCase.answer) after asking the disk "
@@ -106,7 +112,8 @@ public enum Chapter6Checks {
             let expected = lookup.reference
             guard answer != expected.answer || calls.count != expected.calls.count || !zip(calls, expected.calls).allSatisfy(sameBytes) else { continue }
             func listed(_ calls: [String]) -> CheckMessage {
-                calls.isEmpty ? CheckMessage("none", ko: "없음") : CheckMessage(calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", "))
+                let list = calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", ")
+                return calls.isEmpty ? CheckMessage("none", ko: "없음") : CheckMessage(list, ko: list)
             }
             let shown = listed(calls), reference = listed(expected.calls)
             // The rule, then only what this answer shows: a name asked in another form, the disk
@@ -170,10 +177,11 @@ public enum Chapter6Checks {
                 let sameCalls = calls.count == expected.calls.count && zip(calls, expected.calls).allSatisfy { sameBytes($0, $1) }
                 let shownCalls = calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", ")
                 let disk = quoted(lookup.onDisk)
-                let earlier = log.record("`\(lookup.call)` (the disk holds \(disk))", "\(answer) [\(shownCalls)]")
+                let shownCall = CheckMessage("`\(lookup.call)` (the disk holds \(disk))", ko: "`\(lookup.call)` (디스크에는 \(disk))")
+                let earlier = log.record(shownCall.english, "\(answer) [\(shownCalls)]")
                 if answer == expected.answer && sameCalls { continue }
                 if let earlier {
-                    return AnswerLog.changed("`\(lookup.call)` (the disk holds \(disk))", now: "\(answer) [\(shownCalls)]", earlier: earlier)
+                    return AnswerLog.changed(shownCall, now: "\(answer) [\(shownCalls)]", earlier: earlier)
                 }
                 let after = index == 0 ? CheckMessage("", ko: "")
                     : CheckMessage("after \(index) lookup\(index == 1 ? "" : "s") on other folders, ", ko: "다른 폴더에서 \(index)번 조회한 뒤, ")

@@ -58,11 +58,12 @@ extension Chapter6Checks {
             let indexes = sets.map { E(knownNames: $0) }
             var model = sets
             var asked: Set<String> = []
-            func shown(_ set: Set<String>?) -> String {
-                guard let set else { return "nil" }
-                return set.count > 6 ? "\(set.count) names" : quoted(set)
+            func shown(_ set: Set<String>?) -> CheckMessage {
+                guard let set else { return CheckMessage("nil", ko: "nil") }
+                return set.count > 6 ? CheckMessage("\(set.count) names", ko: "이름 \(set.count)개") : CheckMessage(quoted(set), ko: quoted(set))
             }
-            let opening = "indexA made with \(shown(sets[0])), indexB with \(shown(sets[1]))"
+            let opening = CheckMessage("indexA made with \(shown(sets[0]).english), indexB with \(shown(sets[1]).english)",
+                                       ko: "indexA(처음 집합: \(shown(sets[0]).ko)), indexB(처음 집합: \(shown(sets[1]).ko))")
             for (number, step) in generated.steps.enumerated() {
                 let which = step.index
                 switch step {
@@ -80,16 +81,17 @@ extension Chapter6Checks {
                 case .mightContain(_, let name):
                     asked.insert(name)
                 }
-                let story = ([opening] + generated.steps.prefix(number + 1).map(\.description)).joined(separator: "; ")
+                let story = CheckMessage.joined([opening] + generated.steps.prefix(number + 1).map { CheckMessage($0.description, ko: $0.description) },
+                                                separator: "; ")
                 for (position, index) in indexes.enumerated() {
                     for name in asked.sorted() {
                         let got = index.mightContain(name), wanted = model[position]?.contains(name) ?? true
                         guard got != wanted else { continue }
                         let label = position == 0 ? "indexA" : "indexB"
-                        return CheckMessage("after \(story): \(label).mightContain(\(quoted(name))) is \(got); by the header's rule it is "
+                        return CheckMessage("after \(story.english): \(label).mightContain(\(quoted(name))) is \(got); by the header's rule it is "
                                             + "\(wanted) — " + (wanted ? "a stored name is a maybe until it is removed"
                                                                 : "a removed name is certainly not cached, whatever the name and the size of the index"),
-                                            ko: "\(story) 뒤: \(label).mightContain(\(quoted(name)))가 \(got)입니다. 헤더의 규칙대로라면 \(wanted)입니다 — "
+                                            ko: "\(story.ko) 뒤: \(label).mightContain(\(quoted(name)))가 \(got)입니다. 헤더의 규칙대로라면 \(wanted)입니다 — "
                                                 + (wanted ? "저장한 이름은 지우기 전까지 '있을 수도 있음'입니다"
                                                           : "지운 이름은 이름이 무엇이든, index가 얼마나 크든 캐시에 확실히 없습니다"))
                     }

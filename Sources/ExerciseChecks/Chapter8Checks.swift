@@ -14,12 +14,13 @@ public enum LookupSource: String, Sendable, Equatable {
 
 /// A lookup's result in the exercise's words: "\"Pixels-2\" from disk", "a miss" — not Swift's
 /// description of the tuple (`(value: Optional("Pixels-2"), source: ExerciseChecks.LookupSource.disk)`).
-func lookup(_ result: (value: String?, source: LookupSource)) -> String {
+func lookup(_ result: (value: String?, source: LookupSource)) -> CheckMessage {
     switch (result.value, result.source) {
-    case (nil, .none): return "a miss"
-    case (let value?, .none): return "\"\(value)\" with source .none"
-    case (let value?, let source): return "\"\(value)\" from \(source)"
-    case (nil, let source): return "no value, with source .\(source)"
+    case (nil, .none): return CheckMessage("a miss", ko: "미스")
+    case (let value?, .none): return CheckMessage("\"\(value)\" with source .none", ko: "source가 .none인 \"\(value)\"")
+    case (let value?, let source):
+        return CheckMessage("\"\(value)\" from \(source)", ko: "\(source == .memory ? "메모리" : "디스크")에서 가져온 \"\(value)\"")
+    case (nil, let source): return CheckMessage("no value, with source .\(source)", ko: "값 없이 source .\(source)")
     }
 }
 
@@ -71,48 +72,67 @@ public enum Chapter8Checks {
 
         // 1. A store writes memory and disk once each, under the computed key, and reads nothing.
         let store = traced { cache.store("Pixels-1", forKey: key, processorIdentifier: processor) }
-        run.expect(store.sets == 1 && store.writes == 1, "store wrote memory \(store.sets) and disk \(store.writes) times: once each")
+        run.expect(store.sets == 1 && store.writes == 1, "store wrote memory \(store.sets) and disk \(store.writes) times: once each",
+                   ko: "store가 메모리에 \(store.sets)번, 디스크에 \(store.writes)번 썼습니다: 각각 한 번씩이어야 합니다")
         run.expect(store.lookups == 0 && store.reads == 0, "store looked up memory \(store.lookups) and read disk \(store.reads) times: "
-                   + "a store only writes (whatever is there is replaced)")
+                   + "a store only writes (whatever is there is replaced)",
+                   ko: "store가 메모리를 \(store.lookups)번 조회하고 디스크를 \(store.reads)번 읽었습니다: "
+                       + "store는 쓰기만 합니다 (이미 있던 값은 교체됩니다)")
         run.expect(memory.contains(computed) && disk.contents(of: computed) == "Pixels-1",
-                   "store must put the value in memory and on disk under the computed key \"\(computed)\"")
+                   "store must put the value in memory and on disk under the computed key \"\(computed)\"",
+                   ko: "store는 값을 computed key \"\(computed)\"로 메모리와 디스크에 넣어야 합니다")
         guard run.passed else { memory.watch(nil); return }
 
         // 2. A memory hit: one lookup, no disk read, no write; with fromMemoryCacheOrRefresh too.
         let hit = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false) }
-        run.expect(hit.result.value == "Pixels-1" && hit.result.source == .memory, "right after a store the value is in memory (got \(lookup(hit.result)))")
+        run.expect(hit.result.value == "Pixels-1" && hit.result.source == .memory, "right after a store the value is in memory (got \(lookup(hit.result)))",
+                   ko: "store 직후에는 값이 메모리에 있어야 합니다 (결과: \(lookup(hit.result).ko))")
         run.expect(hit.lookups == 1 && hit.reads == 0 && hit.sets == 0,
-                   "a memory hit made \(hit.lookups) memory lookups, \(hit.reads) disk reads and \(hit.sets) memory writes: one lookup, nothing else")
+                   "a memory hit made \(hit.lookups) memory lookups, \(hit.reads) disk reads and \(hit.sets) memory writes: one lookup, nothing else",
+                   ko: "메모리 히트 한 번에 메모리 조회 \(hit.lookups)번, 디스크 읽기 \(hit.reads)번, 메모리 쓰기 \(hit.sets)번이 일어났습니다: "
+                       + "조회 한 번뿐이어야 합니다")
         let refreshHit = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: true)
         run.expect(refreshHit.value == "Pixels-1" && refreshHit.source == .memory,
-                   "with fromMemoryCacheOrRefresh a memory hit is still a hit (got \(lookup(refreshHit))): the option only skips the disk")
+                   "with fromMemoryCacheOrRefresh a memory hit is still a hit (got \(lookup(refreshHit))): the option only skips the disk",
+                   ko: "fromMemoryCacheOrRefresh에서도 메모리 히트는 그대로 히트입니다 (결과: \(lookup(refreshHit).ko)): 이 옵션은 디스크만 건너뜁니다")
 
         // 3. Storing again replaces the value, in memory and on disk.
         cache.store("Pixels-2", forKey: key, processorIdentifier: processor)
         let replaced = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
-        run.expect(replaced.value == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the lookup gave \(lookup(replaced)): a store replaces the value")
+        run.expect(replaced.value == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the lookup gave \(lookup(replaced)): a store replaces the value",
+                   ko: "\"Pixels-1\" 위에 \"Pixels-2\"를 store한 뒤 조회 결과가 \(lookup(replaced).ko)입니다: store는 값을 교체합니다")
         run.expect(disk.contents(of: computed) == "Pixels-2", "after storing \"Pixels-2\" over \"Pixels-1\" the disk holds "
-                   + "\(disk.contents(of: computed).map { "\"\($0)\"" } ?? "nothing"): a store replaces the value on disk too")
+                   + "\(disk.contents(of: computed).map { "\"\($0)\"" } ?? "nothing"): a store replaces the value on disk too",
+                   ko: "\"Pixels-1\" 위에 \"Pixels-2\"를 store한 뒤 디스크에 있는 값: "
+                       + "\(disk.contents(of: computed).map { "\"\($0)\"" } ?? "없음"). store는 디스크의 값도 교체합니다")
         guard run.passed else { memory.watch(nil); return }
 
         // 4. Memory forgot it (a memory warning): with fromMemoryCacheOrRefresh, a miss without the disk.
         memory.evict(forKey: computed)
         let refresh = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: true) }
         run.expect(refresh.result.value == nil && refresh.result.source == .none,
-                   "with fromMemoryCacheOrRefresh a memory miss is a miss (got \(lookup(refresh.result))): the caller will download afresh")
-        run.expect(refresh.reads == 0, "with fromMemoryCacheOrRefresh the disk must not be read")
+                   "with fromMemoryCacheOrRefresh a memory miss is a miss (got \(lookup(refresh.result))): the caller will download afresh",
+                   ko: "fromMemoryCacheOrRefresh에서는 메모리 미스가 곧 미스입니다 (결과: \(lookup(refresh.result).ko)): 호출한 쪽이 새로 다운로드합니다")
+        run.expect(refresh.reads == 0, "with fromMemoryCacheOrRefresh the disk must not be read",
+                   ko: "fromMemoryCacheOrRefresh에서는 디스크를 읽으면 안 됩니다")
 
         // 5. A disk hit: one lookup, one read, memory warmed once under the computed key.
         let fromDisk = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false) }
         run.expect(fromDisk.result.value == "Pixels-2" && fromDisk.result.source == .disk,
-                   "after memory forgot it, the value comes from disk (got \(lookup(fromDisk.result)))")
+                   "after memory forgot it, the value comes from disk (got \(lookup(fromDisk.result)))",
+                   ko: "메모리가 잊은 뒤에는 값이 디스크에서 와야 합니다 (결과: \(lookup(fromDisk.result).ko))")
         run.expect(fromDisk.lookups == 1 && fromDisk.reads == 1 && fromDisk.sets == 1 && fromDisk.writes == 0,
                    "a disk hit made \(fromDisk.lookups) memory lookups, \(fromDisk.reads) disk reads, \(fromDisk.sets) memory writes "
-                   + "and \(fromDisk.writes) disk writes: one of each, and no disk write")
-        run.expect(memory.contains(computed), "a disk hit must warm memory under the computed key \"\(computed)\"")
-        run.expect(!memory.contains(key), "memory was warmed under the plain key: processed images are stored under key@processor")
+                   + "and \(fromDisk.writes) disk writes: one of each, and no disk write",
+                   ko: "디스크 히트 한 번에 메모리 조회 \(fromDisk.lookups)번, 디스크 읽기 \(fromDisk.reads)번, 메모리 쓰기 \(fromDisk.sets)번, "
+                       + "디스크 쓰기 \(fromDisk.writes)번이 일어났습니다: 메모리 조회, 디스크 읽기, 메모리 쓰기가 한 번씩이고 디스크 쓰기는 없어야 합니다")
+        run.expect(memory.contains(computed), "a disk hit must warm memory under the computed key \"\(computed)\"",
+                   ko: "디스크 히트는 computed key \"\(computed)\"로 메모리를 워밍해야 합니다")
+        run.expect(!memory.contains(key), "memory was warmed under the plain key: processed images are stored under key@processor",
+                   ko: "메모리를 processor가 붙지 않은 key로 워밍했습니다: processor를 거친 이미지는 key@processor로 저장합니다")
         let again = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
-        run.expect(again.source == .memory, "the lookup after a disk hit must be a memory hit (got \(again.source))")
+        run.expect(again.source == .memory, "the lookup after a disk hit must be a memory hit (got \(again.source))",
+                   ko: "디스크 히트 다음의 조회는 메모리 히트여야 합니다 (결과: \(again.source))")
 
         // 5b. Forgotten again (NSCache evicts whenever it likes): the next lookup reads the disk
         // once more and warms memory again — every disk hit warms, not only a key's first.
@@ -121,7 +141,7 @@ public enum Chapter8Checks {
         run.expect(fromDiskAgain.result.value == "Pixels-2" && fromDiskAgain.result.source == .disk && fromDiskAgain.reads == 1,
                    "after memory forgot \"\(computed)\" a second time, the lookup gave \(lookup(fromDiskAgain.result)) with "
                    + "\(fromDiskAgain.reads) disk reads: a memory miss reads the disk, once, however often the key was read before",
-                   ko: "메모리가 \"\(computed)\"를 두 번째로 잊은 뒤의 조회 결과는 \(lookup(fromDiskAgain.result)), 디스크 읽기 "
+                   ko: "메모리가 \"\(computed)\"를 두 번째로 잊은 뒤의 조회 결과는 \(lookup(fromDiskAgain.result).ko), 디스크 읽기 "
                    + "\(fromDiskAgain.reads)번입니다: 메모리 미스는 그 key를 전에 몇 번 읽었든 디스크를 한 번 읽습니다")
         run.expect(fromDiskAgain.sets == 1 && memory.contains(computed),
                    "the second disk hit on \"\(computed)\" wrote memory \(fromDiskAgain.sets) times: every disk hit warms memory, "
@@ -131,11 +151,15 @@ public enum Chapter8Checks {
 
         // 6. No processor: the key itself. A key never stored: a miss, one lookup, one read.
         cache.store("Plain", forKey: key, processorIdentifier: "")
-        run.expect(memory.contains(key) && disk.contents(of: key) == "Plain", "with no processor the computed key is the key itself")
+        run.expect(memory.contains(key) && disk.contents(of: key) == "Plain", "with no processor the computed key is the key itself",
+                   ko: "processor가 없으면 computed key는 key 그대로입니다")
         let miss = traced { cache.retrieve(forKey: "Never", processorIdentifier: "", fromMemoryCacheOrRefresh: false) }
-        run.expect(miss.result.value == nil && miss.result.source == .none, "a key never stored is a miss (got \(lookup(miss.result)))")
+        run.expect(miss.result.value == nil && miss.result.source == .none, "a key never stored is a miss (got \(lookup(miss.result)))",
+                   ko: "store한 적 없는 key는 미스입니다 (결과: \(lookup(miss.result).ko))")
         run.expect(miss.lookups == 1 && miss.reads == 1 && miss.sets == 0, "a miss made \(miss.lookups) memory lookups, "
-                   + "\(miss.reads) disk reads and \(miss.sets) memory writes: one lookup and one read, nothing written")
+                   + "\(miss.reads) disk reads and \(miss.sets) memory writes: one lookup and one read, nothing written",
+                   ko: "미스 한 번에 메모리 조회 \(miss.lookups)번, 디스크 읽기 \(miss.reads)번, 메모리 쓰기 \(miss.sets)번이 일어났습니다: "
+                       + "조회 한 번과 읽기 한 번뿐이고, 쓰는 것은 없어야 합니다")
         memory.watch(nil)
         guard run.passed else { return }
 
@@ -150,7 +174,7 @@ public enum Chapter8Checks {
                    "a second cache's disk hit on \"\(computed)\" (the first cache had already warmed that key) gave \(lookup(secondHit)) "
                    + "and \(warmed ? "warmed" : "did not warm") its memory: each cache warms its own memory on every disk hit",
                    ko: "두 번째 캐시가 \"\(computed)\"에서 디스크 히트했을 때(첫 번째 캐시는 이미 그 key로 메모리를 채움) 결과는 "
-                       + "\(lookup(secondHit)), 메모리 채움: \(warmed). 캐시마다 디스크 히트 때마다 자기 메모리를 채웁니다")
+                       + "\(lookup(secondHit).ko), 메모리 채움: \(warmed). 캐시마다 디스크 히트 때마다 자기 메모리를 채웁니다")
         if run.passed { valuesComeBackAsStored(E.self, run) }
         if run.passed { warmMemoryOnGeneratedRuns(E.self, run) }
     }
@@ -206,6 +230,14 @@ public enum Chapter8Checks {
             case .evict(_, let key, let processor):
                 return "memory of \(name) dropped \(quoted(processor.isEmpty ? key : key + "@" + processor)) (as NSCache may)"
             }
+        }
+
+        /// The step in both languages (a call reads the same in each).
+        var message: CheckMessage {
+            guard case .evict(_, let key, let processor) = self else { return CheckMessage(description, ko: description) }
+            let name = cache == 0 ? "cacheA" : "cacheB"
+            return CheckMessage("memory of \(name) dropped \(quoted(processor.isEmpty ? key : key + "@" + processor)) (as NSCache may)",
+                                ko: "\(name)의 메모리가 \(quoted(processor.isEmpty ? key : key + "@" + processor))를 잊음 (NSCache가 그럴 수 있듯이)")
         }
     }
 
@@ -304,7 +336,7 @@ public enum Chapter8Checks {
                 zip(cache, key, processor).map { .evict(cache: $0, key: $1, processor: $2) },
             ]).array(maxCount: 10)
         }
-        run.forAll(run2, cases: cases, seed: seed) { steps in
+        run.forAll(run2, cases: cases, seed: seed) { steps -> CheckMessage? in
             let caches = [E(), E()]
             var models = [WarmModel(), WarmModel()]
             let events = Guarded<[WatchedCache<NSString>.Event]>([])
@@ -340,9 +372,10 @@ public enum Chapter8Checks {
                 got.reads = reads.withLock { $0 }
                 got.writes = writes.withLock { $0 }
                 let expected = models[step.cache].apply(step)
-                let steps = steps.prefix(index + 1).map(\.description)
+                let steps = CheckMessage.joined(steps.prefix(index + 1).map(\.message), separator: "; ")
                 if got != expected {
-                    return "after \(steps.joined(separator: "; ")): \(describe(got, step)); the reference \(describe(expected, step))"
+                    return CheckMessage("after \(steps.english): \(describe(got, step).english); the reference \(describe(expected, step).english)",
+                                        ko: "\(steps.ko) 뒤: \(describe(got, step).ko). 기준 구현: \(describe(expected, step).ko)")
                 }
                 for case .set(let name, _) in expected.memory { touched.insert(name) }
                 touched.formUnion(expected.writes)
@@ -352,10 +385,14 @@ public enum Chapter8Checks {
                         let inMemory = cache.probes.memory.contains(name), onDisk = cache.probes.disk.contents(of: name)
                         let shouldBeInMemory = models[which].memory[name] != nil, shouldBeOnDisk = models[which].disk[name]
                         if inMemory != shouldBeInMemory || onDisk != shouldBeOnDisk {
-                            return "after \(steps.joined(separator: "; ")): \(label) holds \(quoted(name)) "
+                            return CheckMessage("after \(steps.english): \(label) holds \(quoted(name)) "
                                 + "\(inMemory ? "in memory" : "not in memory") and \(onDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk"); "
                                 + "the reference: \(shouldBeInMemory ? "in memory" : "not in memory") and "
-                                + "\(shouldBeOnDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk")"
+                                + "\(shouldBeOnDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk")",
+                                ko: "\(steps.ko) 뒤에 \(label)에서 \(quoted(name))는 \(inMemory ? "메모리에 있고" : "메모리에 없고") "
+                                + "\(onDisk.map { "디스크에 \(quoted($0))로 있습니다" } ?? "디스크에 없습니다"). "
+                                + "기준 구현: \(shouldBeInMemory ? "메모리에 있고" : "메모리에 없고") "
+                                + "\(shouldBeOnDisk.map { "디스크에 \(quoted($0))로 있습니다" } ?? "디스크에 없습니다")")
                         }
                     }
                 }
@@ -365,23 +402,28 @@ public enum Chapter8Checks {
     }
 
     /// One step's trace as a sentence: what it returned, then what it did on its way.
-    static func describe(_ trace: WarmTrace, _ step: WarmStep) -> String {
-        var parts: [String] = []
+    static func describe(_ trace: WarmTrace, _ step: WarmStep) -> CheckMessage {
+        var parts: [CheckMessage] = []
         if case .retrieve = step {
-            parts.append("returned (\(trace.value.map { quoted($0) } ?? "nil"), .\(trace.source?.rawValue ?? "none"))")
+            parts.append(CheckMessage("returned (\(trace.value.map { quoted($0) } ?? "nil"), .\(trace.source?.rawValue ?? "none"))",
+                                      ko: "결과 (\(trace.value.map { quoted($0) } ?? "nil"), .\(trace.source?.rawValue ?? "none"))"))
         }
-        let memory = trace.memory.map { event -> String in
+        let memory = trace.memory.map { event -> CheckMessage in
             switch event {
-            case .lookup(let name): return "looked up \(quoted(name))"
-            case .set(let name, _): return "set \(quoted(name))"
-            case .remove(let name): return "removed \(quoted(name))"
-            case .removeAll: return "removed everything"
-            case .limits: return "changed the limits"
+            case .lookup(let name): return CheckMessage("looked up \(quoted(name))", ko: "\(quoted(name)) 조회")
+            case .set(let name, _): return CheckMessage("set \(quoted(name))", ko: "\(quoted(name)) 쓰기")
+            case .remove(let name): return CheckMessage("removed \(quoted(name))", ko: "\(quoted(name)) 제거")
+            case .removeAll: return CheckMessage("removed everything", ko: "전부 제거")
+            case .limits: return CheckMessage("changed the limits", ko: "limit 변경")
             }
         }
-        parts.append("memory: " + (memory.isEmpty ? "untouched" : memory.joined(separator: ", ")))
-        parts.append("disk reads: " + (trace.reads.isEmpty ? "none" : trace.reads.map { quoted($0) }.joined(separator: ", ")))
-        parts.append("disk writes: " + (trace.writes.isEmpty ? "none" : trace.writes.map { quoted($0) }.joined(separator: ", ")))
-        return parts.joined(separator: "; ")
+        // nil when there were none (each language says so in its own words).
+        let reads = trace.reads.isEmpty ? nil : trace.reads.map { quoted($0) }.joined(separator: ", ")
+        let writes = trace.writes.isEmpty ? nil : trace.writes.map { quoted($0) }.joined(separator: ", ")
+        parts.append(CheckMessage("memory: ", ko: "메모리: ")
+                     + (memory.isEmpty ? CheckMessage("untouched", ko: "건드리지 않음") : CheckMessage.joined(memory, separator: ", ")))
+        parts.append(CheckMessage("disk reads: " + (reads ?? "none"), ko: "디스크 읽기: " + (reads ?? "없음")))
+        parts.append(CheckMessage("disk writes: " + (writes ?? "none"), ko: "디스크 쓰기: " + (writes ?? "없음")))
+        return CheckMessage.joined(parts, separator: "; ")
     }
 }

@@ -77,11 +77,14 @@ public enum Chapter9Checks {
             let given = Array(costs.values.dropFirst(before))
             let bytes = shape.0 * shape.1 * shape.2
             run.expect(given == [bytes], "a \(shape.0)×\(shape.1) picture of \(shape.2) bytes per pixel must be stored once with cost \(bytes) "
-                       + "(its decoded bytes); costs given: \(given)" + (given == [0] ? " — with no cost (0), no limit ever applies" : ""))
+                       + "(its decoded bytes); costs given: \(given)" + (given == [0] ? " — with no cost (0), no limit ever applies" : ""),
+                       ko: "픽셀당 \(shape.2)바이트인 \(shape.0)×\(shape.1) 이미지는 cost \(bytes)(디코딩된 바이트 수)로 한 번 저장해야 합니다. "
+                           + "준 cost: \(given)" + (given == [0] ? " — cost가 없으면(0) 어떤 limit도 적용되지 않습니다" : ""))
             // Over the 2 GiB limit, NSCache may drop the picture at once (corelibs does; Apple's
             // limits are advisory): only the cost it was given is checked then.
             if bytes <= 2 * Int(gib) {
-                run.expect(cache.probes.contains(key), "the picture was not stored under its key \"\(key)\" (keys are used as given)")
+                run.expect(cache.probes.contains(key), "the picture was not stored under its key \"\(key)\" (keys are used as given)",
+                           ko: "이미지가 자기 key \"\(key)\"로 저장되지 않았습니다 (key는 주어진 그대로 씁니다)")
             }
         }
         cache.probes.watch(nil)
@@ -121,12 +124,14 @@ public enum Chapter9Checks {
             .map { (width: $0.0, height: $0.1, bytesPerPixel: $1, key: $2) }
         let machine = zip(Gen<UInt64>.size, fraction, picture.array(maxCount: 4)).map { Machine(memory: $0, fraction: $1, pictures: $2) }
         let run2 = zip(machine, machine, Gen<UInt64>.any)
-        run.forAll(run2, cases: 2_000, seed: 0x0901) { first, second, order in
+        run.forAll(run2, cases: 2_000, seed: 0x0901) { first, second, order -> CheckMessage? in
             let machines = [first, second]
             let caches = machines.map { E(physicalMemory: $0.memory, fraction: $0.fraction) }
             for (machine, cache) in zip(machines, caches) where cache.probes.totalCostLimit != machine.limit {
-                return "\(machine.made) set the limit to \(cache.probes.totalCostLimit); the reference sets \(machine.limit): "
-                    + "fraction × memory in bytes, rounded down, and at most Int.max"
+                return CheckMessage("\(machine.made) set the limit to \(cache.probes.totalCostLimit); the reference sets \(machine.limit): "
+                                    + "fraction × memory in bytes, rounded down, and at most Int.max",
+                                    ko: "\(machine.made)로 만든 캐시의 limit이 \(cache.probes.totalCostLimit)입니다. 기준 구현은 \(machine.limit)입니다: "
+                                        + "fraction × 메모리(바이트)를 내림한 값이고, 최대 Int.max입니다")
             }
             for (machine, cache) in zip(machines, caches) where cache.probes.countLimit != 0 {
                 return countLimitMessage(cache.probes.countLimit, made: machine.made)
@@ -147,9 +152,12 @@ public enum Chapter9Checks {
                 let bytes = shape.width * shape.height * shape.bytesPerPixel
                 let expected: [WatchedCache<Picture>.Event] = [.set(shape.key, cost: bytes)]
                 if Array(calls) != expected || elsewhere != 0 {
-                    return "on \(machines[which].made), store(a \(shape.width)×\(shape.height) picture of \(shape.bytesPerPixel) bytes per pixel, "
-                        + "forKey: \(quoted(shape.key))) made the calls \(calls.map(describe)) (and \(elsewhere) on the other cache); "
-                        + "the reference makes one: set(\(quoted(shape.key)), cost: \(bytes)) — the key as given, the decoded bytes as the cost"
+                    return CheckMessage("on \(machines[which].made), store(a \(shape.width)×\(shape.height) picture of \(shape.bytesPerPixel) bytes per pixel, "
+                                        + "forKey: \(quoted(shape.key))) made the calls \(calls.map(describe)) (and \(elsewhere) on the other cache); "
+                                        + "the reference makes one: set(\(quoted(shape.key)), cost: \(bytes)) — the key as given, the decoded bytes as the cost",
+                                        ko: "\(machines[which].made)로 만든 캐시에서 store(픽셀당 \(shape.bytesPerPixel)바이트인 \(shape.width)×\(shape.height) 이미지, "
+                                            + "forKey: \(quoted(shape.key)))가 \(calls.map(describe)) 호출을 했습니다 (다른 캐시에는 \(elsewhere)번). "
+                                            + "기준 구현은 set(\(quoted(shape.key)), cost: \(bytes)) 하나만 부릅니다 — key는 주어진 그대로, cost는 디코딩된 바이트 수입니다")
                 }
             }
             return nil
@@ -174,9 +182,11 @@ public enum Chapter9Checks {
         return CheckMessage("", ko: "")
     }
 
-    static func countLimitMessage(_ countLimit: Int, made: String) -> String {
-        "\(made) set the cache's countLimit to \(countLimit); it must stay 0 (no limit on the number of pictures), as NSCache "
-            + "starts: the header asks for a limit in bytes only, and a count limit would evict pictures the byte limit has room for"
+    static func countLimitMessage(_ countLimit: Int, made: String) -> CheckMessage {
+        CheckMessage("\(made) set the cache's countLimit to \(countLimit); it must stay 0 (no limit on the number of pictures), as NSCache "
+                     + "starts: the header asks for a limit in bytes only, and a count limit would evict pictures the byte limit has room for",
+                     ko: "\(made)로 만든 캐시의 countLimit이 \(countLimit)입니다. NSCache가 처음 그렇듯 0(이미지 개수 제한 없음)으로 두어야 합니다: "
+                         + "헤더가 요구하는 limit은 바이트 단위뿐이고, 개수 limit이 있으면 바이트 limit에 아직 여유가 있는데도 이미지가 퇴출됩니다")
     }
 
     static func describe(_ event: WatchedCache<Picture>.Event) -> String {
@@ -198,7 +208,8 @@ public enum Chapter9Checks {
         let folder = base.appendingPathComponent("cache", isDirectory: true)
         defer { try? fileManager.removeItem(at: base) }
         do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            run.fail("the check could not create its folder \(folder.path): \(error)")
+            run.fail("the check could not create its folder \(folder.path): \(error)",
+                     ko: "확인 코드가 자기 폴더 \(folder.path)를 만들지 못했습니다: \(error)")
             return
         }
         let storage = E(folder: folder)
@@ -269,7 +280,7 @@ public enum Chapter9Checks {
         // failure must reach the caller, not be swallowed.
         try? fileManager.removeItem(at: base)
         guard fileManager.createFile(atPath: base.path, contents: Data("not a folder".utf8)) else {
-            run.fail("the check could not put a file at \(base.path)")
+            run.fail("the check could not put a file at \(base.path)", ko: "확인 코드가 \(base.path)에 파일을 두지 못했습니다")
             return
         }
         // What createDirectory throws here: the cause, which must reach the caller as it is.
@@ -292,14 +303,15 @@ public enum Chapter9Checks {
         }
         try? fileManager.removeItem(at: base)
         do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            run.fail("the check could not recreate its folder \(folder.path): \(error)")
+            run.fail("the check could not recreate its folder \(folder.path): \(error)",
+                     ko: "확인 코드가 자기 폴더 \(folder.path)를 다시 만들지 못했습니다: \(error)")
             return
         }
 
         // A file where the folder should be: recreating cannot help; the error must reach the caller.
         try? fileManager.removeItem(at: folder)
         guard fileManager.createFile(atPath: folder.path, contents: Data("not a folder".utf8)) else {
-            run.fail("the check could not put a file at \(folder.path)")
+            run.fail("the check could not put a file at \(folder.path)", ko: "확인 코드가 \(folder.path)에 파일을 두지 못했습니다")
             return
         }
         // The error the write itself throws here: the one that must reach the caller, as it is.
@@ -340,12 +352,14 @@ public enum Chapter9Checks {
         let longName = String(repeating: "k", count: 300)
         try? fileManager.removeItem(at: folder)
         do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            run.fail("the check could not recreate its folder \(folder.path): \(error)")
+            run.fail("the check could not recreate its folder \(folder.path): \(error)",
+                     ko: "확인 코드가 자기 폴더 \(folder.path)를 다시 만들지 못했습니다: \(error)")
             return
         }
         var expected: NSError?
         do { try Data(longName.utf8).write(to: folder.appendingPathComponent(longName)) } catch { expected = error as NSError }
-        guard let expected else { run.fail("this file system took a 300-byte file name; the check cannot make a retry fail here"); return }
+        guard let expected else { run.fail("this file system took a 300-byte file name; the check cannot make a retry fail here",
+                                           ko: "이 파일 시스템은 300바이트 파일 이름을 받아들였습니다: 여기서는 확인 코드가 재시도를 실패하게 만들 수 없습니다"); return }
         // First with the folder there: nothing to make again, and the write's own error goes out as it is.
         let present = store(longName)
         guard present.finished else { run.fail("store of a 300-byte name into the folder never returned: give up with the write's error",
@@ -431,7 +445,8 @@ public enum Chapter9Checks {
         let key = "Album/Photo-F"
         try? fileManager.removeItem(at: folder)
         do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            run.fail("the check could not recreate its folder \(folder.path): \(error)")
+            run.fail("the check could not recreate its folder \(folder.path): \(error)",
+                     ko: "확인 코드가 자기 폴더 \(folder.path)를 다시 만들지 못했습니다: \(error)")
             return
         }
         var expected: NSError?
@@ -465,7 +480,8 @@ public enum Chapter9Checks {
         let fileManager = FileManager.default
         try? fileManager.removeItem(at: folder)
         do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            run.fail("the check could not recreate its folder \(folder.path): \(error)")
+            run.fail("the check could not recreate its folder \(folder.path): \(error)",
+                     ko: "확인 코드가 자기 폴더 \(folder.path)를 다시 만들지 못했습니다: \(error)")
             return
         }
         var expected: NSError?
@@ -497,8 +513,8 @@ public enum Chapter9Checks {
     static func outcomeText(_ error: Error?, key: String, in folder: URL) -> CheckMessage {
         if let error { return CheckMessage("threw \(describe(error))", ko: "오류를 던졌습니다: \(describe(error))") }
         let holds = show(place(folder, FileManager.default))
-        return CheckMessage("threw nothing and left no file named \"\(key)\" holding its \(key.utf8.count) bytes: the folder holds \(holds)",
-                            ko: "오류 없이 끝났는데, \(key.utf8.count)바이트를 담은 \"\(key)\" 파일이 없습니다. 폴더에 있는 것: \(holds)")
+        return CheckMessage("threw nothing and left no file named \"\(key)\" holding its \(key.utf8.count) bytes: the folder holds \(holds.english)",
+                            ko: "오류 없이 끝났는데, \(key.utf8.count)바이트를 담은 \"\(key)\" 파일이 없습니다. 폴더에 있는 것: \(holds.ko)")
     }
 
     /// Whether two errors are the same failure: domain, code and the path they are about.
@@ -549,6 +565,19 @@ public enum Chapter9Checks {
         case fileAtParent = "after the folder vanished and a file took the place of the folder above"
         case vanishesAtWrite = "with its folder removed just as the first write starts"
         case vanishesAtEveryWrite = "with its folder removed just before every write"
+
+        /// The same in Korean, said before the store it happened to.
+        var ko: String {
+            switch self {
+            case .nothing: return "폴더를 그대로 둔 채"
+            case .folderVanished: return "폴더가 사라진 뒤"
+            case .parentVanished: return "폴더와 상위 폴더가 사라진 뒤"
+            case .fileAtFolder: return "폴더 자리에 파일이 생긴 뒤"
+            case .fileAtParent: return "폴더가 사라지고 상위 폴더 자리에 파일이 생긴 뒤"
+            case .vanishesAtWrite: return "첫 쓰기가 시작될 때 폴더가 지워지는 상태에서"
+            case .vanishesAtEveryWrite: return "쓰기 직전마다 폴더가 지워지는 상태에서"
+            }
+        }
     }
 
     /// The data a generated store writes: short, empty (a value too), or long.
@@ -565,11 +594,11 @@ public enum Chapter9Checks {
         case missing, file
         case folder([String: Data])
 
-        var kind: String {
+        var kind: CheckMessage {
             switch self {
-            case .missing: return "nothing"
-            case .file: return "a file"
-            case .folder: return "a folder"
+            case .missing: return CheckMessage("nothing", ko: "없음")
+            case .file: return CheckMessage("a file", ko: "파일")
+            case .folder: return CheckMessage("a folder", ko: "폴더")
             }
         }
     }
@@ -612,9 +641,9 @@ public enum Chapter9Checks {
             let storages = folders.map { E(folder: $0) }
             var parentModel: [Place] = [.folder([:]), .folder([:])]
             var folderModel: [Place] = [.folder([:]), .folder([:])]
-            var done: [String] = []
+            var done: [CheckMessage] = []
             for (number, (which, event, key, dataKind)) in steps.enumerated() {
-                let label = which == 0 ? "storage one" : "storage two"
+                let label = CheckMessage(which == 0 ? "storage one" : "storage two", ko: which == 0 ? "첫째 storage" : "둘째 storage")
                 let data = generatedData(dataKind, key: key, number: number)
                 let inSubfolder = key.contains("/")
                 var vanishing: FolderEvent?
@@ -681,8 +710,11 @@ public enum Chapter9Checks {
                 default:
                     storages[which].probes.beforeEachWrite(nil)
                 }
-                let bytes = dataKind == 1 ? " (0 bytes)" : dataKind == 2 ? " (\(data.count) bytes)" : ""
-                done.append("\(label): store(\(quoted(key)))\(bytes) \(event.rawValue)")
+                let bytes = CheckMessage(dataKind == 1 ? " (0 bytes)" : dataKind == 2 ? " (\(data.count) bytes)" : "",
+                                         ko: dataKind == 1 ? " (0바이트)" : dataKind == 2 ? " (\(data.count)바이트)" : "")
+                done.append(CheckMessage("\(label.english): store(\(quoted(key)))\(bytes.english) \(event.rawValue)",
+                                         ko: "\(label.ko): \(event.ko) store(\(quoted(key)))\(bytes.ko)"))
+                let story = CheckMessage.joined(done, separator: "; ")
                 // On this thread: a thread per store costs milliseconds on a busy machine. The
                 // fixed cases above already bound every store that could loop; one that loops only
                 // here still ends the check at its time limit.
@@ -696,30 +728,39 @@ public enum Chapter9Checks {
                 let outcome = StoreOutcome(finished: true, error: threw,
                                            succeeded: after.succeeded - before.succeeded, failed: after.failed - before.failed)
                 if outcome.failed > writes.failed {
-                    return CheckMessage(done.joined(separator: "; ") + ": the last store made \(outcome.failed) write\(outcome.failed == 1 ? "" : "s") "
+                    return story + CheckMessage(": the last store made \(outcome.failed) write\(outcome.failed == 1 ? "" : "s") "
                         + "that failed; the reference makes \(writes.failed): "
                         + (writes.failed == 1 ? "a write that fails with the folder there (or where it cannot be made) is not retried — its error reaches the caller"
-                                              : "the folder missing, it is made again and the write retried once — no more, even if the folder vanished again"))
+                                              : "the folder missing, it is made again and the write retried once — no more, even if the folder vanished again"),
+                        ko: ": 마지막 store에서 실패한 쓰기가 \(outcome.failed)번입니다. 기준 구현은 \(writes.failed)번입니다: "
+                        + (writes.failed == 1 ? "폴더가 있을 때(또는 폴더를 만들 수 없는 곳에서) 실패한 쓰기는 재시도하지 않습니다 — 그 오류가 호출한 쪽에 전달됩니다"
+                                              : "폴더가 없으면 다시 만들고 쓰기를 한 번 재시도합니다 — 폴더가 또 사라져도 그 이상은 하지 않습니다"))
                 }
                 var wroteFile = false
                 if threw == nil, case .folder(let files) = place(folders[which], fileManager) { wroteFile = files[exactName(key)] == data }
                 if let problem = writesProblem(CheckMessage("the last store", ko: "마지막 store"), outcome, wroteFile: wroteFile) {
-                    return CheckMessage(done.joined(separator: "; ") + ": ") + problem
+                    return story + CheckMessage(": ") + problem
                 }
                 if (threw != nil) != shouldThrow {
-                    return CheckMessage(done.joined(separator: "; ") + ": the last store " + (threw.map { "threw \(describe($0))" } ?? "threw nothing")
+                    return story + CheckMessage(": the last store " + (threw.map { "threw \(describe($0))" } ?? "threw nothing")
                         + "; the reference " + (shouldThrow ? "throws: the folder cannot be made there, so the error must reach the caller"
-                                                            : "succeeds: a missing folder is made again (with the folders above it) and the write retried once"))
+                                                            : "succeeds: a missing folder is made again (with the folders above it) and the write retried once"),
+                        ko: ": 마지막 store가 " + (threw.map { "\(describe($0)) 오류를 던졌습니다" } ?? "아무 오류도 던지지 않았습니다")
+                        + ". 기준 구현은 " + (shouldThrow ? "오류를 던집니다: 그 자리에는 폴더를 만들 수 없으니 오류가 호출한 쪽에 전달돼야 합니다"
+                                                        : "성공합니다: 사라진 폴더는 (상위 폴더까지) 다시 만들고 쓰기를 한 번 재시도합니다"))
                 }
                 // The storage that stored, after each store; both, after the last.
                 for index in number == steps.count - 1 ? [0, 1] : [which] {
                     let seen = place(folders[index], fileManager)
                     let parentKind = place(parents[index], fileManager, listing: false).kind, expectedParentKind = parentModel[index].kind
                     if seen != folderModel[index] || parentKind != expectedParentKind {
-                        return CheckMessage("after \(done.joined(separator: "; ")), storage \(index == 0 ? "one" : "two")'s folder holds "
-                            + "\(show(seen)) and the folder above it is \(parentKind); the reference: \(show(folderModel[index])), "
-                            + "and \(expectedParentKind) above (each store writes its own folder, the file named by its key, its bytes, "
-                            + "nothing else)")
+                        return CheckMessage("after \(story.english), storage \(index == 0 ? "one" : "two")'s folder holds "
+                            + "\(show(seen).english) and the folder above it is \(parentKind.english); the reference: \(show(folderModel[index]).english), "
+                            + "and \(expectedParentKind.english) above (each store writes its own folder, the file named by its key, its bytes, "
+                            + "nothing else)",
+                            ko: "\(story.ko) 뒤에 \(index == 0 ? "첫째" : "둘째") storage의 폴더: \(show(seen).ko), 그 상위 폴더 자리: "
+                            + "\(parentKind.ko). 기준 구현: 폴더는 \(show(folderModel[index]).ko), 상위 폴더 자리는 \(expectedParentKind.ko) "
+                            + "(store마다 자기 폴더에, key가 가리키는 파일 하나를 그 바이트 그대로 쓰고, 다른 것은 쓰지 않습니다)")
                     }
                 }
             }
@@ -747,17 +788,19 @@ public enum Chapter9Checks {
         name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
     }
 
-    static func show(_ place: Place) -> String {
+    static func show(_ place: Place) -> CheckMessage {
         switch place {
-        case .missing: return "nothing (no folder)"
-        case .file: return "a file, not a folder"
-        case .folder(let files) where files.isEmpty: return "an empty folder"
+        case .missing: return CheckMessage("nothing (no folder)", ko: "아무것도 없음 (폴더 없음)")
+        case .file: return CheckMessage("a file, not a folder", ko: "폴더가 아닌 파일")
+        case .folder(let files) where files.isEmpty: return CheckMessage("an empty folder", ko: "빈 폴더")
         case .folder(let files):
             // Contents up to 40 bytes as text; longer ones by their size (a message stays readable).
-            return "a folder with " + files.keys.sorted().map { name in
+            let entries = files.keys.sorted().map { name -> CheckMessage in
                 let data = files[name] ?? Data()
-                return "\(quoted(name)) (\(data.count <= 40 ? quoted(String(decoding: data, as: UTF8.self)) : "\(data.count) bytes"))"
-            }.joined(separator: ", ")
+                return CheckMessage("\(quoted(name)) (\(data.count <= 40 ? quoted(String(decoding: data, as: UTF8.self)) : "\(data.count) bytes"))",
+                                    ko: "\(quoted(name)) (\(data.count <= 40 ? quoted(String(decoding: data, as: UTF8.self)) : "\(data.count)바이트"))")
+            }
+            return CheckMessage("a folder with ", ko: "") + CheckMessage.joined(entries, separator: ", ") + CheckMessage("", ko: " 파일이 든 폴더")
         }
     }
 

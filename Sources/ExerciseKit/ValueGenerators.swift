@@ -64,6 +64,14 @@ public struct SlicedBytes: CustomStringConvertible, Sendable {
         let shown = bytes.isEmpty ? "empty Data" : "Data([\(hex)])"
         return prefix.isEmpty ? shown : "\(shown) as a slice whose startIndex is \(prefix.count)"
     }
+
+    /// The same in Korean, for a Korean message.
+    public var ko: String {
+        let hex = bytes.prefix(12).map { String(format: "%02X", $0) }.joined(separator: " ")
+            + (bytes.count > 12 ? " … (\(bytes.count)바이트)" : "")
+        let shown = bytes.isEmpty ? "빈 Data" : "Data([\(hex)])"
+        return prefix.isEmpty ? shown : "startIndex가 \(prefix.count)인 slice로 준 \(shown)"
+    }
 }
 
 extension Gen where Value == [UInt8] {

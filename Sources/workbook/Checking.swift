@@ -375,6 +375,8 @@ enum Checking {
             return 1
         }
         var problems = 0, rejected = 0, nearMisses = 0
+        // Rejections whose message a learner under --lang ko would read in English (issue 30).
+        var untranslated: [String] = []
         for exercise in exercises {
             let mine = subjects.filter { $0.exercise.name == exercise.name }
             var line: [String] = []
@@ -402,6 +404,9 @@ enum Checking {
                     } else {
                         rejected += 1
                         if verbose { line.append("rejected \(name): \(summary(result))") }
+                        if case .outcome(let outcome) = result, let english = outcome.shown(in: .ko).first(where: \.english) {
+                            untranslated.append("\(exercise.name)/\(name): \(english.text)")
+                        }
                     }
                 case .alternative(let name):
                     if !result.passed { problems += 1; line.append("right answer \(name)\(blindMark(name)) FAILS: \(summary(result))") }
@@ -422,6 +427,14 @@ enum Checking {
                   + (line.isEmpty ? "" : "\n    " + line.joined(separator: "\n    ")))
         }
         print("\n\(rejected) near-misses rejected (of \(nearMisses)).")
+        // A learner under --lang ko reads each rejection's message in Korean: one still English is a problem.
+        if untranslated.isEmpty {
+            print("Korean: every rejected near-miss's message has its Korean.")
+        } else {
+            problems += untranslated.count
+            print("✘ Korean: \(untranslated.count) rejected near-miss(es) show a message with no Korean yet (CheckMessage(…, ko:)):")
+            for entry in untranslated { print("    \(entry)") }
+        }
         problems += sanitizeSolutions(exercises.filter(\.isConcurrency), root: root, swift: swift, corpus: package)
         if !arguments.contains("--no-mutants") {
             problems += reportMutants(exercises, root: root, swift: swift, corpus: package, verbose: verbose, repeats: repeats)
