@@ -146,7 +146,7 @@ public enum Chapter8Checks {
         run.expect(fromDiskAgain.sets == 1 && memory.contains(computed),
                    "the second disk hit on \"\(computed)\" wrote memory \(fromDiskAgain.sets) times: every disk hit warms memory, "
                    + "not only a key's first (NSCache may evict it again at any time)",
-                   ko: "\"\(computed)\"의 두 번째 디스크 히트가 메모리에 \(fromDiskAgain.sets)번 썼습니다: 메모리 채우기는 그 key의 "
+                   ko: "\"\(computed)\"의 두 번째 디스크 히트가 메모리에 \(fromDiskAgain.sets)번 썼습니다: 메모리 워밍은 그 key의 "
                    + "첫 디스크 히트만이 아니라 디스크 히트 때마다 합니다 (NSCache는 언제든 다시 퇴출할 수 있습니다)")
 
         // 6. No processor: the key itself. A key never stored: a miss, one lookup, one read.
@@ -173,8 +173,8 @@ public enum Chapter8Checks {
         run.expect(secondHit.value == "Other" && warmed,
                    "a second cache's disk hit on \"\(computed)\" (the first cache had already warmed that key) gave \(lookup(secondHit)) "
                    + "and \(warmed ? "warmed" : "did not warm") its memory: each cache warms its own memory on every disk hit",
-                   ko: "두 번째 캐시가 \"\(computed)\"에서 디스크 히트했을 때(첫 번째 캐시는 이미 그 key로 메모리를 채움) 결과는 "
-                       + "\(lookup(secondHit).ko), 메모리 채움: \(warmed). 캐시마다 디스크 히트 때마다 자기 메모리를 채웁니다")
+                   ko: "두 번째 캐시가 \"\(computed)\"에서 디스크 히트했을 때(첫 번째 캐시는 이미 그 key로 메모리를 워밍함) 결과는 "
+                       + "\(lookup(secondHit).ko), 메모리 워밍: \(warmed). 캐시마다 디스크 히트 때마다 자기 메모리를 워밍합니다")
         if run.passed { valuesComeBackAsStored(E.self, run) }
         if run.passed { warmMemoryOnGeneratedRuns(E.self, run) }
     }
