@@ -176,7 +176,39 @@ public enum Chapter8Checks {
                    ko: "두 번째 캐시가 \"\(computed)\"에서 디스크 히트했을 때(첫 번째 캐시는 이미 그 key로 메모리를 워밍함) 결과는 "
                        + "\(lookup(secondHit).ko), 메모리 워밍: \(warmed). 캐시마다 디스크 히트 때마다 자기 메모리를 워밍합니다")
         if run.passed { valuesComeBackAsStored(E.self, run) }
+        if run.passed { decomposedKeyKept(E.self, run) }
         if run.passed { warmMemoryOnGeneratedRuns(E.self, run) }
+    }
+
+    /// A key in NFD ("e" and a combining accent) is used as it is, byte for byte: Apple's NSString
+    /// compares UTF-16 units, so a memory key normalised to NFC ("\u{E9}") is another key there and
+    /// every lookup misses. Linux's corelibs NSCache takes the two for one key, so the check reads
+    /// the keys of the memory calls themselves. The entry is dropped from memory before the lookup
+    /// (only one form is ever in the cache: corelibs traps on two canonically equal keys).
+    static func decomposedKeyKept<E: WarmMemoryExercise>(_: E.Type, _ run: CheckRun) {
+        let cache = E()
+        let key = "e\u{301}.png", processor = "Round(8)", computed = "e\u{301}.png@Round(8)"
+        let events = Guarded<[(call: String, key: String)]>([])
+        cache.probes.memory.watch { event in
+            switch event {
+            case .lookup(let name): events.withLock { $0.append(("looked up", name)) }
+            case .set(let name, _): events.withLock { $0.append(("set", name)) }
+            default: break
+            }
+        }
+        cache.store("Pixels", forKey: key, processorIdentifier: processor)
+        cache.probes.memory.evict(forKey: computed)
+        _ = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
+        cache.probes.memory.watch(nil)
+        guard let wrong = events.withLock({ $0 }).first(where: { !sameBytes($0.key, computed) }) else { return }
+        let calls = "cache.store(\"Pixels\", forKey: \"e\\u{301}.png\", processorIdentifier: \"Round(8)\"); memory dropped it; "
+            + "cache.retrieve(forKey: \"e\\u{301}.png\", processorIdentifier: \"Round(8)\", fromMemoryCacheOrRefresh: false)"
+        run.fail("\(calls): memory was \(wrong.call) under \(quoted(wrong.key)), not under the computed key \(quoted(computed)) byte for byte — "
+                 + "a key is used exactly as given (on Apple platforms NSString compares UTF-16 units, so \"e\\u{301}\" and \"\\u{E9}\" "
+                 + "are two keys there, and a normalised memory key misses every time)",
+                 ko: "\(calls): 메모리를 computed key \(quoted(computed))가 아니라 \(quoted(wrong.key))로 "
+                     + "\(wrong.call == "set" ? "썼습니다" : "조회했습니다") — key는 바이트 하나까지 주어진 그대로 씁니다 (Apple 플랫폼의 NSString은 "
+                     + "UTF-16 단위로 비교하므로 \"e\\u{301}\"과 \"\\u{E9}\"는 서로 다른 key이고, 정규화한 메모리 key로는 매번 미스가 납니다)")
     }
 
     /// Values padded or holding line breaks of either kind, under keys that a URL decoder or a

@@ -67,9 +67,10 @@ public enum Chapter9Checks {
         let cache = E(physicalMemory: 8 * gib, fraction: 0.25)
         let costs = LockedList<Int>()
         cache.probes.watch { event in if case .set(_, let cost) = event { costs.append(cost) } }
-        // Pictures of 1 to 16 bytes per pixel, of every shape, under mixed-case keys; the last one
-        // decodes to 3.2 GB, past Int32 (a cost squeezed through 32 bits wraps there).
-        let pictures = [(64, 32, 4), (1, 1, 1), (3, 5, 16), (1_000, 1, 2), (7, 9, 3), (40_000, 20_000, 4)]
+        // Pictures of 1 to 16 bytes per pixel, of every shape, under mixed-case keys; the last two
+        // decode to 3.2 GB, past Int32, and 19.6 GB, past UInt32 too (a cost squeezed through
+        // 32 bits, signed or not, wraps there).
+        let pictures = [(64, 32, 4), (1, 1, 1), (3, 5, 16), (1_000, 1, 2), (7, 9, 3), (40_000, 20_000, 4), (70_000, 70_000, 4)]
         for (index, shape) in pictures.enumerated() {
             let key = "Picture-\(index)-A"
             let before = costs.values.count

@@ -55,9 +55,12 @@ public final class HybridCache<Value: CacheCostCalculable & Sendable>: @unchecke
     /// The memory limit Kingfisher picks: a quarter of the physical memory, in bytes of cost.
     public static var defaultMemoryCostLimit: Int { memoryCostLimit(fractionOfPhysicalMemory: 0.25) }
 
-    /// `fraction` of the physical memory, in bytes (002's choice is 0.05).
+    /// `fraction` of the physical memory, in bytes (002's choice is 0.05), at most `Int.max`.
+    /// A fraction that is not a number, or not above 0, gives 0 — NSCache's "no limit" — instead
+    /// of trapping in `Int(_:)`, as it would on NaN.
     public static func memoryCostLimit(fractionOfPhysicalMemory fraction: Double) -> Int {
         let bytes = Double(ProcessInfo.processInfo.physicalMemory) * fraction
+        guard bytes > 0 else { return 0 }   // false for NaN too
         return bytes >= Double(Int.max) ? Int.max : Int(bytes)
     }
 

@@ -160,7 +160,7 @@ struct CheckPackage {
             for subject in group {
                 let dir = folder.appendingPathComponent("Variants/\(subject.module)", isDirectory: true)
                 try fileManager.createDirectory(at: dir, withIntermediateDirectories: true)
-                try writeIfChanged(try variantData(subject), to: dir.appendingPathComponent(exercise.file))
+                try writeSource(try variantData(subject), to: dir.appendingPathComponent(exercise.file))
                 let controlled = dir.appendingPathComponent(ControlledPrimitives.fileName)
                 if exercise.isConcurrency {
                     try writeIfChanged(Data(ControlledPrimitives.source(for: exercise.name).utf8), to: controlled)
@@ -265,7 +265,7 @@ struct CheckPackage {
                     .first(where: { $0 != ControlledPrimitives.fileName && $0.hasSuffix(".swift") }) else { continue }
             let copied = variants.appendingPathComponent("\(module)/\(file)")
             guard output.contains(copied.path + ":"), let data = try? Data(contentsOf: original) else { continue }
-            try? writeIfChanged(data, to: copied)
+            try? writeSource(data, to: copied)
             try? FileManager.default.removeItem(at: original)
             restored = true
         }
@@ -275,6 +275,28 @@ struct CheckPackage {
     private func writeIfChanged(_ data: Data, to url: URL) throws {
         if let existing = try? Data(contentsOf: url), existing == data { return }
         try data.write(to: url, options: .atomic)
+    }
+
+    /// Writes a source file of the learner's (or a near-miss's) that the build compiles, and,
+    /// when its text changed, removes that file's compiled object from every build folder of this
+    /// package. Swift 6.3.1's incremental build was seen (Linux, 2026-11-28) to keep the object of
+    /// the text before: two answers tried in turn a second apart (A, B, A, B, …), the third check
+    /// or a later one ran the other answer's code, in 5 of 10 rounds — also with a text no
+    /// earlier version had. A missing object is always compiled again.
+    private func writeSource(_ data: Data, to url: URL) throws {
+        if let existing = try? Data(contentsOf: url), existing == data { return }
+        try data.write(to: url, options: .atomic)
+        let module = url.deletingLastPathComponent().lastPathComponent
+        let object = url.lastPathComponent + ".o"
+        let fileManager = FileManager.default
+        for scratch in [".build", ".build-tsan"] {
+            let base = folder.appendingPathComponent(scratch, isDirectory: true)
+            // <scratch>/<triple>/debug/<module>.build/<File>.swift.o (the triple differs by platform).
+            for triple in (try? fileManager.contentsOfDirectory(atPath: base.path)) ?? [] {
+                let compiled = base.appendingPathComponent("\(triple)/debug/\(module).build/\(object)")
+                if fileManager.fileExists(atPath: compiled.path) { try? fileManager.removeItem(at: compiled) }
+            }
+        }
     }
 
     // MARK: Building and running

@@ -95,6 +95,26 @@ struct InterruptTests {
         #expect(!english.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "Korean in English: \(english)")
     }
 
+    @Test("two answers tried in turn, back to back (A, B, A, B, …), each get their own verdict", .timeLimit(.minutes(20)))
+    func answersTriedInTurn() throws {
+        // Swift's incremental build once kept the other answer's object here (workbook's
+        // CheckPackage.writeSource): the verdict of a file must never be another file's.
+        let copy = try WorkbookCopy.synced()
+        let exercise = try #require(ExerciseCatalog.exercises.first { $0.name == "03-apply-limits" })
+        let stub = try Data(contentsOf: copy.url.appendingPathComponent(exercise.shipped))
+        let solution = try Data(contentsOf: LoopTests.root.appendingPathComponent(exercise.solution))
+        let workbook = try builtWorkbook()
+        for round in 1...4 {
+            for (name, text, passes) in [("the shipped stub", stub, false), ("the solution", solution, true)] {
+                try text.write(to: copy.url.appendingPathComponent(exercise.stub))
+                let result = ChildProcess.run(workbook, arguments: ["check", exercise.name, "--lang", "en"],
+                                              environment: ["COLUMNS": "200", "KFD_CHECK_TSAN": "0"], directory: copy.url, timeout: 1_200)
+                #expect(result.stdout.contains("✔ done") == passes, "round \(round), \(name): \(result.stdout)")
+            }
+        }
+        try stub.write(to: copy.url.appendingPathComponent(exercise.stub))
+    }
+
     @Test("a compile error in the learner's file comes first, with its excerpt and caret", .timeLimit(.minutes(20)))
     func compileErrorFirst() throws {
         let copy = try WorkbookCopy.synced()

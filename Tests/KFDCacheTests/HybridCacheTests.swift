@@ -243,6 +243,12 @@ struct HybridCacheTests {
         let physical = Double(ProcessInfo.processInfo.physicalMemory)
         #expect(Double(HybridCache<Bitmap>.defaultMemoryCostLimit) == (physical * 0.25).rounded(.down))
         #expect(Double(HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: 0.05)) == (physical * 0.05).rounded(.down))
+        // Any Double, never a trap: too large is Int.max; not a number, or not above 0, is 0 (no limit).
+        #expect(HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: .infinity) == Int.max)
+        #expect(HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: 1e300) == Int.max)
+        for fraction in [Double.nan, -.infinity, -0.5, 0, -.zero] {
+            #expect(HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: fraction) == 0, "fraction \(fraction)")
+        }
         let folder = try TemporaryFolder(); defer { folder.cleanUp() }
         #expect(throws: CacheError.self) { _ = try HybridCache(name: "", serializer: PPMSerializer(), directory: folder.url) }
         let named = try HybridCache(name: "named", serializer: PPMSerializer(), directory: folder.url)
