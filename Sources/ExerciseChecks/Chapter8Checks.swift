@@ -228,12 +228,22 @@ public enum Chapter8Checks {
                 guard !(got.source == source && got.value.map({ sameBytes($0, value) }) == true) else { continue }
                 let expected = "(\(quoted(value)), .\(source.rawValue))"
                 let shown = "(\(got.value.map { quoted($0) } ?? "nil"), .\(got.source.rawValue))"
+                // The right value from the wrong place is about the key memory was warmed under,
+                // not about the value; a wrong value is about the value.
+                let rightValue = got.value.map { sameBytes($0, value) } == true
+                let why = rightValue
+                    ? CheckMessage("the value is right, but it came from \(got.source.rawValue): the disk hit before it warms memory under "
+                                   + "the computed key, which with no processor is the key itself (\(quoted(key)), nothing added)",
+                                   ko: "값은 맞지만 \(got.source.rawValue)에서 왔습니다: 그 앞의 디스크 히트는 computed key로 메모리를 "
+                                       + "워밍하는데, processor가 없으면 computed key는 key 그 자체입니다 (\(quoted(key)), 아무것도 덧붙이지 않음)")
+                    : CheckMessage("a value comes back exactly as it was stored, from disk and from the memory a disk hit warms, under its "
+                                   + "own computed key (nothing trimmed, re-lined or decoded)",
+                                   ko: "값은 디스크에서든, 디스크 히트가 워밍한 메모리에서든 저장한 그대로, 자기 computed key로 돌아옵니다 "
+                                       + "(잘라 내거나, 줄바꿈을 바꾸거나, 디코딩하지 않습니다)")
                 run.fail("after \(stored), and memory dropping them all (as NSCache may), \(which.english) of \(quoted(key)) returned "
-                         + "\(shown); the reference returns \(expected): a value comes back exactly as it was stored, "
-                         + "from disk and from the memory a disk hit warms, under its own computed key (nothing trimmed, re-lined or decoded)",
+                         + "\(shown); the reference returns \(expected): \(why.english)",
                          ko: "\(stored) 뒤에 메모리가 그것을 모두 잊었을 때(NSCache가 그럴 수 있듯이) \(quoted(key))의 \(which.ko) 결과가 "
-                             + "\(shown)입니다. 기준 구현은 \(expected)입니다: 값은 디스크에서든, 디스크 히트가 채운 메모리에서든 "
-                             + "저장한 그대로, 자기 computed key로 돌아옵니다 (잘라 내거나, 줄바꿈을 바꾸거나, 디코딩하지 않습니다)")
+                             + "\(shown)입니다. 기준 구현은 \(expected)입니다: \(why.ko)")
                 return
             }
         }

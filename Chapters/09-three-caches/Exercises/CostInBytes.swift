@@ -2,8 +2,9 @@
 //
 // Learner 002's cache sets NSCache's totalCostLimit to "5% of RAM" in *megabytes* and stores every
 // object with no cost at all, so the limit never applies (chapter 9, part 4). Make the limit
-// `fraction` of the physical memory in bytes — never more than Int.max, and never a trap — and
-// store each picture with its decoded size in bytes as its cost.
+// `fraction` of the physical memory in bytes — for any memory size and any fraction from 0 to 1:
+// never more than Int.max, and never a trap — and store each picture with its decoded size in
+// bytes as its cost.
 // Read: Chapters/09-three-caches/README.md, Sources/KFDCache/HybridCache.swift (`memoryCostLimit`),
 // Chapters/09-three-caches/Lab/Learner002Cache.swift.
 // Check: swift run workbook check 09-cost-in-bytes      Hint: swift run workbook hint 09-cost-in-bytes
