@@ -46,6 +46,20 @@ extension Chapter10Checks {
                 world.fail(problem)
                 return
             }
+            // Linux's Foundation ignores tolerance, so no tick here shows it; Apple's run loop may
+            // fire a timer up to its tolerance late, and a repeating timer late past its next fire
+            // date fires once for both (Apple's Timer documentation): ticks would be dropped there.
+            if let tolerance = timer?.tolerance, tolerance >= interval {
+                world.fail("the timer's tolerance is \(tolerance) s, not below its interval (\(interval) s): on Apple platforms a timer "
+                           + "may fire up to its tolerance late, and a repeating timer that fires past its next fire date fires once for "
+                           + "both, so ticks would be dropped (Linux's Foundation ignores tolerance; the check reads it). Keep it below "
+                           + "the interval — Kingfisher's clean timer sets none",
+                           ko: "timer의 tolerance가 \(tolerance)초로, 간격(\(interval)초)보다 작지 않습니다: Apple 플랫폼에서 timer는 "
+                               + "tolerance만큼 늦게 울릴 수 있고, 반복 timer가 다음 예정 시각을 넘겨 울리면 둘을 한 번으로 칩니다. 그래서 "
+                               + "tick이 빠집니다 (Linux의 Foundation은 tolerance를 무시하고, 확인은 그 값을 읽습니다). 간격보다 작게 "
+                               + "두세요 — Kingfisher의 clean timer는 tolerance를 두지 않습니다")
+                return
+            }
             store = nil
             let freed = watched == nil
             let validAtRelease = timer?.isValid ?? false, firesAtRelease = timer?.fireCount ?? 0

@@ -125,8 +125,8 @@ public enum Chapter6Checks {
             } else if calls.count > 1 {
                 why = CheckMessage(" (one lookup asks the disk at most once)", ko: " (조회 한 번에 디스크는 많아야 한 번 묻습니다)")
             } else if calls.count > expected.calls.count {
-                why = CheckMessage(" (the set does not hold that name, compared whole and byte for byte: a certain miss, no disk call)",
-                                   ko: " (집합에는 그 이름이 — 통째로, 바이트 하나까지 비교해서 — 없습니다: 확실한 미스이고 디스크 호출도 없습니다)")
+                why = CheckMessage(" (the set does not hold that name, compared whole as Set.contains compares: a certain miss, no disk call)",
+                                   ko: " (집합에는 그 이름이 — Set.contains가 비교하듯 통째로 비교해서 — 없습니다: 확실한 미스이고 디스크 호출도 없습니다)")
             } else {
                 why = CheckMessage("", ko: "")
             }
@@ -193,8 +193,16 @@ public enum Chapter6Checks {
                     ? CheckMessage("the set cannot contain \(name), so the answer is false with no disk call",
                                    ko: "집합에 없는 이름(\(name))이니 디스크에 묻지 않고 false입니다")
                     : (lookup.knownNames == nil ? CheckMessage("with no set, ask the disk", ko: "집합이 없으면 디스크에 묻습니다.")
-                        : CheckMessage("\(name) is in the set, which only says maybe: ask the disk",
-                                       ko: "집합에 있는 이름(\(name))이지만 집합은 '있을지도 모름'만 말합니다: 디스크에 묻습니다."))
+                        : (lookup.knownNames?.contains(where: { sameBytes($0, lookup.name) }) == false
+                            // In the set by Set.contains (canonical equivalence), not byte for byte: say so.
+                            ? CheckMessage("\(name) is in the set as Set.contains reads it — one of its names is the same text in another "
+                                           + "Unicode form, which Swift's String compares equal (and Apple's file systems take for the same "
+                                           + "file) — and the set only says maybe: ask the disk",
+                                           ko: "Set.contains로 보면 \(name)도 집합에 있는 이름입니다 — 집합의 이름 하나가 유니코드 형태만 다른 같은 "
+                                               + "텍스트이고, Swift의 String은 둘을 같다고 봅니다 (Apple의 파일 시스템도 같은 파일로 봅니다) — "
+                                               + "그리고 집합은 '있을지도 모름'만 말합니다: 디스크에 묻습니다.")
+                            : CheckMessage("\(name) is in the set, which only says maybe: ask the disk",
+                                           ko: "집합에 있는 이름(\(name))이지만 집합은 '있을지도 모름'만 말합니다: 디스크에 묻습니다.")))
                       + CheckMessage(" once, fileExists(\(name)), and answer what it says (\(expectedAnswer))",
                                      ko: " 디스크에는 fileExists(\(name))로 한 번만 묻고 그 답(\(expectedAnswer))을 돌려줍니다")
                 return after + CheckMessage("`\(lookup.call)` answered \(answer) and \(asked.english) (the disk holds \(disk)); \(rule.english)",

@@ -32,8 +32,10 @@ extension Chapter6Checks {
             ask.expect(index, ["kept": false], CheckMessage("after removedAll() nothing is cached: \"kept\", stored just before it, still says maybe",
                                                       ko: "removedAll() 뒤에는 캐시된 것이 하나도 없습니다: 바로 앞에 저장한 \"kept\"가 아직 maybe입니다"))
             ask.call("stored(\"again\")") { index.stored("again") }
-            ask.expect(index, ["again": true], CheckMessage("after removedAll() the set is empty, not nil: later stores are remembered",
-                                                       ko: "removedAll() 뒤의 set은 nil이 아니라 빈 set입니다: 그 뒤에 저장한 이름은 기억해야 합니다"))
+            ask.expect(index, ["again": true], CheckMessage("stored(\"again\") after removedAll() must be remembered: a clear empties the "
+                                                            + "set (it does not drop it), and later stores add to it as before",
+                                                       ko: "removedAll() 뒤의 stored(\"again\")도 기억해야 합니다: 비우기는 set을 비울 뿐 "
+                                                           + "없애지 않고, 그 뒤의 store는 전처럼 set에 더해집니다"))
             ask.expect(index, ["never": false], CheckMessage("after removedAll() and one store, other names are certain misses",
                                                        ko: "removedAll() 뒤에 하나만 저장했다면 다른 이름은 모두 확실한 미스입니다"))
             ask.call("removed(\"again\"), then stored(\"again\")", ko: "removed(\"again\"), 이어서 stored(\"again\")") {
@@ -45,10 +47,12 @@ extension Chapter6Checks {
                        ko: "한 스레드에서 removed(\"again\") 다음에 stored(\"again\")를 불렀는데, index는 \"again\"이 확실히 캐시에 "
                        + "없다고 답합니다: 모든 변경은 호출한 순서대로 `queue`에서 set에 반영돼야 합니다"))
             ask.call("removed(\"again\") after the clear", ko: "비운 뒤의 removed(\"again\")") { index.removed("again") }
-            ask.expect(index, ["again": false], CheckMessage("removed(\"again\") after removedAll() must still forget \"again\": "
-                       + "a clear does not end forgetting — the index must keep answering misses for what the cache removed",
-                       ko: "removedAll() 뒤에 부른 removed(\"again\")도 \"again\"을 잊어야 합니다: 한 번 비웠다고 잊기가 끝나지 "
-                       + "않습니다 — index는 캐시가 지운 이름에 계속 미스라고 답해야 합니다"))
+            ask.expect(index, ["again": false], CheckMessage("removed(\"again\") — after removedAll(), stored(\"again\"), removed(\"again\") and "
+                       + "stored(\"again\") — left the index saying maybe for it: every removal forgets, however often the name was "
+                       + "removed before and whatever came between",
+                       ko: "removedAll(), stored(\"again\"), removed(\"again\"), stored(\"again\") 다음에 부른 removed(\"again\") 뒤에도 "
+                       + "index가 \"again\"에 maybe라고 답합니다: 이름을 전에 몇 번 지웠든, 그 사이에 무엇이 있었든 지울 때마다 "
+                       + "잊어야 합니다"))
             world.settle()   // the first index's worker idle: it adds no schedules to the next one's
             let cased = E(knownNames: [])
             ask.call("stored(\"Photo-A\") on an empty index", ko: "빈 index에 stored(\"Photo-A\")") { cased.stored("Photo-A") }

@@ -549,10 +549,12 @@ public enum Chapter9Checks {
                                 + "재시도는 한 번뿐입니다 — 처음 쓰기와 재시도 한 번, 그 이상은 없습니다 — 그다음 오류를 호출한 쪽에 넘기세요")
         }
         if wroteFile && outcome.succeeded == 0 {
-            return CheckMessage("\(what) left its file, but no write through `files` succeeded: write through `files` "
-                                + "(it writes as data.write(to:) does; the check counts the writes there)",
-                                ko: "\(what.ko)는 파일을 남겼지만 `files`를 거친 쓰기는 하나도 성공하지 않았습니다: `files`를 거쳐 쓰세요 "
-                                + "(data.write(to:)처럼 쓰고, 확인은 거기서 쓰기 횟수를 셉니다)")
+            return CheckMessage("\(what) left its file, but no write through `files` succeeded while it ran: write through `files`, "
+                                + "before store returns (it writes as data.write(to:) does; the check counts the writes there — a write "
+                                + "made another way, or later, is not one)",
+                                ko: "\(what.ko)는 파일을 남겼지만, 실행되는 동안 `files`를 거친 쓰기는 하나도 성공하지 않았습니다: store가 "
+                                + "돌아오기 전에 `files`를 거쳐 쓰세요 (data.write(to:)처럼 쓰고, 확인은 거기서 쓰기 횟수를 셉니다 — 다른 "
+                                + "방법으로 쓴 것이나 나중에 쓴 것은 세지 않습니다)")
         }
         return nil
     }

@@ -3,9 +3,10 @@
 // Reads normally run on `ioQueue`, in order with the writes queued there, and call back later.
 // With `synchronously`, the value must be delivered before `retrieve` returns — and that call may
 // come from anywhere, even from a block already running on ioQueue (a store's completion
-// handler). Kingfisher reads on the caller's thread in this mode. Either way the completion runs
-// exactly once (a miss too, with nil), even if the caller lets go of the cache at once. This
-// version ignores `synchronously`.
+// handler), or from a thread that a block queued on ioQueue is waiting for (a view's main thread):
+// so it must not wait for ioQueue. Kingfisher reads on the caller's thread in this mode. Either
+// way the completion runs exactly once (a miss too, with nil), even if the caller lets go of the
+// cache at once. This version ignores `synchronously`.
 // Read: Chapters/08-hybrid-cache/README.md, Sources/KFDCache/HybridCache.swift (`retrieveImageInDiskCache`).
 // Check: swift run workbook check 08-sync-read-anywhere      Hint: swift run workbook hint 08-sync-read-anywhere
 

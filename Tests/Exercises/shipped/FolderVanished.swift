@@ -3,8 +3,10 @@
 // The system may delete Library/Caches behind a cache's back; learner 002's store then fails
 // silently and every value stored after is lost (chapter 9, part 2). When a write fails because
 // the folder is missing, create the folder and retry — once. Any other failure (say, a file sits
-// where the folder should be) must reach the caller as an error, and never loop. Write through
-// `files`: it writes as `data.write(to:)` does, and the check counts the writes there.
+// where the folder should be) must reach the caller as an error, and never loop; when making the
+// folder again or the retry fails, that later error is the one thrown, as it is (Kingfisher
+// 8.11.0's `store` reports the error of the step that failed last: DiskStorage.swift, 182–191).
+// Write through `files`: it writes as `data.write(to:)` does, and the check counts the writes there.
 // Read: Chapters/09-three-caches/README.md, Sources/KFDCache/DiskStorageBackend.swift (`store`).
 // Check: swift run workbook check 09-folder-vanished      Hint: swift run workbook hint 09-folder-vanished
 
