@@ -144,14 +144,14 @@ public enum Chapter3Checks {
                 box.update(step.body)
                 step.body(&expected[which])
                 let after = box.settings
-                let name = which == 0 ? "the first instance" : "the second instance"
-                let nameKo = which == 0 ? "첫 번째 인스턴스" : "두 번째 인스턴스"
+                let name = which == 0 ? CheckMessage("the first instance", ko: "첫 번째 인스턴스")
+                                      : CheckMessage("the second instance", ko: "두 번째 인스턴스")
                 if after != expected[which] {
-                    run.fail("update \(step.english) on \(name) at (hits \(before.hits), misses \(before.misses)) left (hits \(after.hits), "
+                    run.fail("update \(step.english) on \(name.english) at (hits \(before.hits), misses \(before.misses)) left (hits \(after.hits), "
                              + "misses \(after.misses)); the body makes (hits \(expected[which].hits), misses \(expected[which].misses)) — "
                              + "what the body leaves in every field is the new value (update \(index * 2 + which + 1) of \(bodies.count * 2), "
                              + "two instances used in turn)",
-                             ko: "\(nameKo)가 (`hits` \(before.hits), `misses` \(before.misses))일 때 update \(step.korean)를 부른 뒤 "
+                             ko: "\(name.ko)가 (`hits` \(before.hits), `misses` \(before.misses))일 때 update \(step.korean)를 부른 뒤 "
                                  + "(`hits` \(after.hits), `misses` \(after.misses))가 남았습니다. 본문이 만드는 값은 "
                                  + "(`hits` \(expected[which].hits), `misses` \(expected[which].misses))입니다 — 본문이 모든 필드에 남긴 것이 "
                                  + "새 값입니다 (인스턴스 둘을 번갈아 쓴 \(bodies.count * 2)번 중 \(index * 2 + which + 1)번째 update)")

@@ -246,7 +246,7 @@ struct HybridCacheTests {
         // Any Double, never a trap: too large is Int.max; not a number, or not above 0, is 0 (no limit).
         #expect(HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: .infinity) == Int.max)
         #expect(HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: 1e300) == Int.max)
-        for fraction in [Double.nan, -.infinity, -0.5, 0, -.zero] {
+        for fraction: Double in [.nan, -Double.infinity, -0.5, 0, -0.0] {
             #expect(HybridCache<Bitmap>.memoryCostLimit(fractionOfPhysicalMemory: fraction) == 0, "fraction \(fraction)")
         }
         let folder = try TemporaryFolder(); defer { folder.cleanUp() }
