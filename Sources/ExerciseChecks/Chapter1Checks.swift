@@ -56,6 +56,33 @@ public enum Chapter1Checks {
             break
         }
         keptInside(["Config": "struct", "Backend": "class"], of: "ThumbnailStorage", run)
+        if run.passed { publicAPIKept(run) }
+    }
+
+    /// What another module sees of Config and Backend, as shipped: the check's own calls come
+    /// from the learner's module, where `internal` works too, so the declarations are read.
+    static func publicAPIKept(_ run: CheckRun) {
+        guard let source = run.source else { return }
+        let code = SourceFacts.code(of: source)
+        let config = #"(ThumbnailStorage\.)?Config"#
+        let kept: [(pattern: String, shipped: String)] = [
+            (#"public\s+struct\s+Config\b"#, "public struct Config"),
+            (#"public\s+var\s+limit\s*:\s*Int\b"#, "public var limit: Int"),
+            (#"public\s+init\s*\(\s*limit\s*:\s*Int\s*\)"#, "public init(limit: Int)"),
+            (#"public\s+final\s+class\s+Backend\b"#, "public final class Backend"),
+            (#"public\s+let\s+config\s*:\s*"# + config + #"\b"#, "public let config: Config"),
+            (#"public\s+init\s*\(\s*config\s*:\s*"# + config + #"\s*\)"#, "public init(config: Config)"),
+        ]
+        for (pattern, shipped) in kept where code.range(of: pattern, options: .regularExpression) == nil {
+            run.fail("`\(shipped)` is no longer in the file as shipped (its access, `var`/`let`, `final` or its signature changed): another "
+                     + "module makes, reads and sets Config and Backend through exactly these — making ThumbnailStorage a namespace "
+                     + "changes ThumbnailStorage only (the check calls from your own module, where `internal` would pass unnoticed)",
+                     ko: "`\(shipped)` 선언이 더는 배포된 모습 그대로 파일에 없습니다 (접근 수준, `var`/`let`, `final`, 시그니처 중 무언가가 "
+                         + "바뀌었습니다): 다른 모듈은 바로 이 선언들로 Config와 Backend를 만들고, 읽고, 설정합니다 — ThumbnailStorage를 "
+                         + "네임스페이스로 바꾸는 일은 ThumbnailStorage만 바꿉니다 (확인은 여러분의 모듈 안에서 부르므로 `internal`이어도 "
+                         + "그냥 지나갑니다)")
+            return
+        }
     }
 
     /// Each of `kinds`' types is still declared in `namespace`'s body (or an extension of it),

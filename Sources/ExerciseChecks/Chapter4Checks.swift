@@ -89,7 +89,9 @@ public enum Chapter4Checks {
         //     on a big cache" cut-off; not past 20,000: see reconcileKeys's big cache for the cost).
         //     Any number the file writes from 2 counts (a "key removal only below 8 keys" cut-off
         //     is the same mistake), and the key and value must be gone afterwards, the rest kept.
-        for count in ([1_200] + SourceFacts.sizesPastCutOffs(in: run.source, within: 2...20_000, limit: 3)).sorted() {
+        let small = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...1_199, limit: 4)   // cheap: each below 1,200 keys
+        let large = SourceFacts.sizesPastCutOffs(in: run.source, within: 1_200...20_000, limit: 2)
+        for count in Set([1_200] + small + large).sorted() {
             let big = E()
             for index in 0..<count { big.store(index, forKey: "Big-\(index)") }
             let bigUnlocked = Flag()

@@ -121,11 +121,14 @@ public enum Chapter8Checks {
         run.expect(fromDisk.result.value == "Pixels-2" && fromDisk.result.source == .disk,
                    "after memory forgot it, the value comes from disk (got \(lookup(fromDisk.result)))",
                    ko: "메모리가 잊은 뒤에는 값이 디스크에서 와야 합니다 (결과: \(lookup(fromDisk.result).ko))")
-        run.expect(fromDisk.lookups == 1 && fromDisk.reads == 1 && fromDisk.sets == 1 && fromDisk.writes == 0,
+        // A second lookup just before warming ("only if memory still has nothing", the guard
+        // KFDCache's own readDisk keeps against overwriting a newer value) is allowed.
+        run.expect((1...2).contains(fromDisk.lookups) && fromDisk.reads == 1 && fromDisk.sets == 1 && fromDisk.writes == 0,
                    "a disk hit made \(fromDisk.lookups) memory lookups, \(fromDisk.reads) disk reads, \(fromDisk.sets) memory writes "
-                   + "and \(fromDisk.writes) disk writes: one of each, and no disk write",
+                   + "and \(fromDisk.writes) disk writes: one of each (a second memory lookup just before warming is allowed), and no disk write",
                    ko: "디스크 히트 한 번에 메모리 조회 \(fromDisk.lookups)번, 디스크 읽기 \(fromDisk.reads)번, 메모리 쓰기 \(fromDisk.sets)번, "
-                       + "디스크 쓰기 \(fromDisk.writes)번이 일어났습니다: 메모리 조회, 디스크 읽기, 메모리 쓰기가 한 번씩이고 디스크 쓰기는 없어야 합니다")
+                       + "디스크 쓰기 \(fromDisk.writes)번이 일어났습니다: 메모리 조회, 디스크 읽기, 메모리 쓰기가 한 번씩이고(워밍 직전의 두 번째 "
+                       + "메모리 조회는 괜찮습니다) 디스크 쓰기는 없어야 합니다")
         run.expect(memory.contains(computed), "a disk hit must warm memory under the computed key \"\(computed)\"",
                    ko: "디스크 히트는 computed key \"\(computed)\"로 메모리를 워밍해야 합니다")
         run.expect(!memory.contains(key), "memory was warmed under the plain key: processed images are stored under key@processor",
@@ -410,7 +413,7 @@ public enum Chapter8Checks {
                 case .evict(_, let key, let processor):
                     cache.probes.memory.evict(forKey: processor.isEmpty ? key : key + "@" + processor)
                 }
-                got.memory = events.withLock { $0 }.map { if case .set(let name, _) = $0 { return .set(name, cost: 0) } else { return $0 } }
+                got.memory = Self.withoutGuardLookup(events.withLock { $0 }.map { if case .set(let name, _) = $0 { return .set(name, cost: 0) } else { return $0 } })
                 got.reads = reads.withLock { $0 }
                 got.writes = writes.withLock { $0 }
                 let expected = models[step.cache].apply(step)
@@ -441,6 +444,15 @@ public enum Chapter8Checks {
             }
             return nil
         }
+    }
+
+    /// A disk hit's memory calls with a guard's lookup left out: `lookup(k), lookup(k), set(k)`
+    /// reads as `lookup(k), set(k)` — looking again just before warming ("only if memory still
+    /// has nothing") changes nothing a caller sees.
+    static func withoutGuardLookup(_ events: [WatchedCache<NSString>.Event]) -> [WatchedCache<NSString>.Event] {
+        guard events.count == 3, case .lookup(let first) = events[0], case .lookup(let second) = events[1],
+              case .set(let warmed, _) = events[2], sameBytes(first, second), sameBytes(second, warmed) else { return events }
+        return [events[0], events[2]]
     }
 
     /// One step's trace as a sentence: what it returned, then what it did on its way.

@@ -255,6 +255,18 @@ public enum Chapter9Checks {
                    "store into a vanished folder must recreate the folder and retry; it \(vanishedGot.english)",
                    ko: "사라진 폴더에 store하면 폴더를 다시 만들고 한 번 더 써야 합니다. 그런데 \(vanishedGot.ko)")
         expectWrites(CheckMessage("store into a vanished folder", ko: "사라진 폴더에 한 store"), vanished, key: "Photo-B")
+        // The folder made again must be one its owner can write into and list (as createDirectory
+        // makes it by default). Run as root — as CI runs the check — a folder without write
+        // permission still takes the retry's write; a learner's own account would not.
+        if recovered, let mode = (try? fileManager.attributesOfItem(atPath: folder.path))?[.posixPermissions] as? Int, mode & 0o700 != 0o700 {
+            let shown = "0o" + String(mode & 0o777, radix: 8)
+            run.fail("store into a vanished folder made the folder again with permissions \(shown): its owner cannot "
+                     + "\(mode & 0o200 == 0 ? "write into it" : "list or enter it") — every later store as your own user would fail "
+                     + "(this check may run as root, which ignores permissions). Make it as createDirectory does by default",
+                     ko: "사라진 폴더에 한 store가 권한 \(shown)으로 폴더를 다시 만들었습니다: 소유자가 "
+                         + "\(mode & 0o200 == 0 ? "그 안에 쓸 수 없습니다" : "목록을 보거나 들어갈 수 없습니다") — 여러분의 계정으로는 그 뒤의 "
+                         + "store가 모두 실패합니다 (이 확인은 권한을 무시하는 root로 실행될 수 있습니다). createDirectory의 기본값대로 만드세요")
+        }
 
         // The folder and its parent vanished (the whole Caches folder was purged): make both again.
         try? fileManager.removeItem(at: base)

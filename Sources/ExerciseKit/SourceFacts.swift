@@ -265,3 +265,10 @@ extension SourceFacts {
         return nil
     }
 }
+
+extension SourceFacts {
+    /// `source`'s code without its comments, line for line (what a declaration check reads).
+    public static func code(of source: String) -> String {
+        SwiftFile(source).lines.map(\.code).joined(separator: "\n")
+    }
+}

@@ -394,6 +394,9 @@ struct CheckPackage {
         var environment = Platform.backtraceEnvironment
         // The same Set and Dictionary order in every run: an explored schedule replays exactly.
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        // One time zone, with daylight saving, on every machine: code that counts days with the
+        // local calendar gets the same verdict on a Mac in Seoul and on a Linux box in UTC.
+        environment["TZ"] = "America/New_York"
         environment["KFD_CHECK_SOURCE"] = subject.source.path
         environment["KFD_CHECK_GLUE"] = subject.exercise.glue
         environment["KFD_CHECK_SECONDS"] = "\(seconds)"
