@@ -83,6 +83,14 @@ extension Chapter10Checks {
             }
             world.expect(after == 0, "removeExpired() ran \(after) time(s) after the store was freed",
                          ko: "store가 해제된 뒤에도 removeExpired()가 실행됐습니다 (횟수: \(after))")
+            // Every timer the store put on the run loop stops with it, not only the one in cleanTimer.
+            let left = world.timersOnCheckRunLoop
+            world.expect(left == 0, "the store was freed and its cleanTimer invalidated, but \(left) other timer(s) it scheduled are still "
+                         + "valid on the run loop, firing into nothing for as long as the thread lives: every timer the store "
+                         + "schedules must stop when it goes (keep the one timer in cleanTimer)",
+                         ko: "store가 해제되고 cleanTimer도 invalidate됐지만, store가 예약한 다른 timer \(left)개가 run loop에 아직 유효하게 "
+                             + "남아, 스레드가 살아 있는 동안 아무것도 없는 곳으로 계속 울립니다: store가 예약한 timer는 모두 store와 함께 "
+                             + "멈춰야 합니다 (timer는 cleanTimer에 있는 하나만 두세요)")
             if let thread = timer?.invalidatedOffThread {
                 world.fail("invalidate() was called on \(thread), not on the thread whose run loop holds the timer: a Timer "
                            + "must be invalidated on the thread that scheduled it (Foundation's rule). Do it in deinit, "
@@ -261,6 +269,14 @@ extension Chapter10Checks {
             }
         }
         let wanted = tickTimes(interval, until: until), ran = Set(cleans.map(\.at))
+        // Once per tick: two runs at one instant (two timers, or one scheduled twice) clean twice.
+        if let doubled = Dictionary(grouping: cleans, by: \.at).filter({ $0.value.count > 1 }).min(by: { $0.key < $1.key }) {
+            let at = ScheduleWorld.text(seconds: Double(doubled.key) / 1e9)
+            return CheckMessage("removeExpired() ran \(doubled.value.count) times at \(at) in \(span.english): once per tick, from one "
+                                + "repeating timer",
+                                ko: "removeExpired()가 \(at)에 \(doubled.value.count)번 실행됐습니다 (\(span.ko)): tick마다 한 번, "
+                                    + "반복 timer 하나에서 실행돼야 합니다")
+        }
         if ran != Set(wanted) {
             return CheckMessage("removeExpired() ran at \(times(ran)) in \(span.english): it must run at every tick — \(times(wanted)) — "
                                 + "on a timer that repeats every cleanInterval",
