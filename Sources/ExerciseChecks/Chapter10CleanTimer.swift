@@ -254,6 +254,13 @@ extension Chapter10Checks {
                                             + "Timer.scheduledTimer, which puts it on the run loop of the thread calling init",
                                             ko: "cleanTimer의 Timer는 어느 run loop에도 올라가 있지 않습니다 — Timer(…)만으로는 실행되지 "
                                             + "않습니다. init을 부른 스레드의 run loop에 올려 주는 Timer.scheduledTimer를 쓰세요")
+            case .inOtherMode(let mode)?:
+                return never + CheckMessage("the timer was added to the run loop only for the mode \"\(mode)\", which a run loop running "
+                                            + "in its default mode (RunLoop.run(), run(until:), an app's main loop) never serves: add it for "
+                                            + ".default or .common, as Timer.scheduledTimer adds it for .default",
+                                            ko: "timer를 \"\(mode)\" 모드로만 run loop에 추가했습니다. 기본 모드로 도는 run loop(RunLoop.run(), "
+                                                + "run(until:), 앱의 메인 루프)는 그 모드를 돌보지 않습니다: .default나 .common으로 추가하세요 "
+                                                + "(Timer.scheduledTimer는 .default로 추가합니다)")
             case .elsewhere(let loop)?:
                 return never + CheckMessage("the timer is on \(loop), which never runs — a Timer fires only on a run loop that runs. "
                                             + "Schedule it from init itself, on the thread that makes the store (the check runs that thread's run loop)",

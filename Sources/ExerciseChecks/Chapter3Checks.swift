@@ -389,6 +389,18 @@ public enum Chapter3Checks {
                    + "\(second.appliedLimits)입니다: 캐시마다 받은 limit을 자기 NSCache에 적용해야 합니다. 다른 캐시가 무엇을 "
                    + "가졌든 상관없습니다")
         guard run.passed else { return }
+        // 1e. Two caches, the older one set after the newer was made: its limits reach its own
+        //     NSCache, and the newer one's stay (a `static` "current cache" points at the newer).
+        let older = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
+        let newer = E(limits: Limits(totalCostLimit: 200, countLimit: 20))
+        older.limits = Limits(totalCostLimit: 9, countLimit: 4)
+        let (olderApplied, newerApplied) = (older.appliedLimits, newer.appliedLimits)
+        run.expect(olderApplied == Limits(totalCostLimit: 9, countLimit: 4) && newerApplied == Limits(totalCostLimit: 200, countLimit: 20),
+                   "cache A made with (100, 10), then cache B with (200, 20), then A set to (9, 4): A's NSCache is limited to "
+                   + "\(olderApplied) and B's to \(newerApplied) — A's limits must reach A's own NSCache, and B's stay as they were",
+                   ko: "캐시 A를 (100, 10)으로, 이어서 캐시 B를 (200, 20)으로 만든 뒤 A를 (9, 4)로 설정했더니 A의 NSCache limit은 "
+                       + "\(olderApplied), B의 것은 \(newerApplied)입니다 — A의 limit은 A 자신의 NSCache에 닿아야 하고, B의 것은 그대로여야 합니다")
+        guard run.passed else { return }
 
         // 2. Explored: while another thread holds the lock, a read of `limits` must not get
         //    through (a getter that skips the lock, or takes one of its own, can see a

@@ -120,6 +120,27 @@ public enum Chapter7Checks {
         journalValues(E.self, run)
         guard run.passed else { return }
         journalBacklog(E.self, run)
+        guard run.passed else { return }
+        journalsApart(E.self, run)
+    }
+
+    /// Two journals, the older used after the newer was made: each line goes to its own
+    /// journal's writer (a `static` "current writer" hands it to the newer one's).
+    static func journalsApart<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
+        let linesA = LockedList<String>(), linesB = LockedList<String>()
+        let journalA = E(writer: { linesA.append($0) })
+        let journalB = E(writer: { linesB.append($0) })
+        journalA.append("for A")
+        journalA.flush()
+        journalB.append("for B")
+        journalB.flush()
+        let (a, b) = (linesA.values, linesB.values)
+        run.expect(a == ["for A"] && b == ["for B"],
+                   "journal A made, then journal B (each with its own writer); A.append(\"for A\"), A.flush(), B.append(\"for B\"), "
+                   + "B.flush(): A's writer was given \(a) and B's \(b) — each journal writes its lines with its own writer",
+                   ko: "journal A를 만들고 이어서 journal B를 만든 뒤(writer는 각자 따로) A.append(\"for A\"), A.flush(), "
+                       + "B.append(\"for B\"), B.flush()를 했더니 A의 writer는 \(a), B의 writer는 \(b)를 받았습니다 — journal마다 "
+                       + "자기 writer로 자기 줄을 씁니다")
     }
 
     /// 07-one-queue: each store is one block on `ioQueue` — serialize, write, call back — so the
@@ -247,7 +268,31 @@ public enum Chapter7Checks {
         storeSerializers(E.self, run)
         guard run.passed else { return }
         storeBacklog(E.self, run)
+        guard run.passed else { return }
+        pipelinesApart(E.self, run)
     }
+
+    /// Two pipelines, stores on both before either block runs: each holds its own file and
+    /// callbacks (a `static` "last pipeline" records one store on the other).
+    static func pipelinesApart<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
+        // Explored: whichever pipeline's block runs first, in every schedule.
+        run.explore(CheckMessage("two pipelines, one store each", ko: "pipeline 둘에 store 한 번씩")) { world in
+            let pipelineA = E(), pipelineB = E()
+            let doneA = LockedList<String>(), doneB = LockedList<String>()
+            world.tell(CheckMessage("stores \"A1\" on pipeline A, then \"B1\" on pipeline B", ko: "pipeline A에 \"A1\", 이어서 pipeline B에 \"B1\" 저장"))
+            pipelineA.store("A1", serializer: { $0 }, done: { doneA.append("A1") })
+            pipelineB.store("B1", serializer: { $0 }, done: { doneB.append("B1") })
+            world.settle()
+            let (a, b) = (pipelineA.state, pipelineB.state)
+            world.expect(a.file == "A1" && a.callbacks == ["A1"] && b.file == "B1" && b.callbacks == ["B1"]
+                             && doneA.values == ["A1"] && doneB.values == ["B1"],
+                         "pipeline A stored \"A1\", then pipeline B stored \"B1\": A holds file \(quoted(a.file)) and callbacks \(a.callbacks), "
+                         + "B holds file \(quoted(b.file)) and callbacks \(b.callbacks) — each pipeline writes and records its own stores only",
+                         ko: "pipeline A가 \"A1\"을, 이어서 pipeline B가 \"B1\"을 저장했더니 A에는 파일 \(quoted(a.file))과 콜백 \(a.callbacks), "
+                             + "B에는 파일 \(quoted(b.file))과 콜백 \(b.callbacks)가 있습니다 — pipeline마다 자기 store만 쓰고 기록합니다")
+        }
+    }
+
 
     /// Two callers store at the same time: whichever store reaches ioQueue first, the callbacks
     /// must list the stores in the order their done() ran, and the file must hold the last one's bytes.

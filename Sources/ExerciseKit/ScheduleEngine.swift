@@ -241,6 +241,17 @@ public final class Execution: @unchecked Sendable {
             enabled = threads.filter { !$0.finished && $0.pending?.timed == true }
             timedOut = true
         }
+        // Without a virtual clock, a timed wait may also give up while others can still go: on a
+        // loaded machine its deadline can pass before they run (as a timer may fire at any point).
+        // Code that goes on as if the wait had succeeded is then explored too.
+        var givingUp: [ScheduledThread] = []
+        if !timedOut, !enabled.isEmpty, !timeline.isOn {
+            givingUp = threads.filter { thread in
+                guard !thread.finished, let pending = thread.pending, pending.timed, pending.deadline == nil else { return false }
+                return !pending.enabled()
+            }
+            enabled += givingUp
+        }
         if enabled.isEmpty {
             let stuck = threads.filter { !$0.finished && !($0.pending?.letGoAtEnd ?? false) }
             if !stuck.isEmpty {
@@ -257,10 +268,13 @@ public final class Execution: @unchecked Sendable {
         let current = running.flatMap { thread in enabled.contains { $0 === thread } ? thread.id : nil }
         let pick = chooser.choose(among: enabled.map(\.id), current: current)
         guard let next = enabled.first(where: { $0.id == pick }) else { return nil }
-        if let pending = next.pending, !pending.quiet || timedOut {
+        let gaveUpEarly = givingUp.contains { $0 === next }
+        if let pending = next.pending, !pending.quiet || timedOut || gaveUpEarly {
             if let passed = timeline.untold { events.append(passed) }
             timeline.untold = nil
             let passes = timedOut ? CheckMessage("(time passes: nobody else can go) ", ko: "(시간이 흐름: 다른 누구도 진행할 수 없음) ")
+                : gaveUpEarly ? CheckMessage("(its timeout passes first, as on a loaded machine: it gives up) ",
+                                             ko: "(부하가 걸린 머신에서처럼 시간 제한이 먼저 지나 기다리기를 포기함) ")
                 : CheckMessage("", ko: "")
             events.append(ScheduleEvent(thread: next.name, label: passes + pending.label))
         }

@@ -84,6 +84,8 @@ public final class ControlledTimer: @unchecked Sendable {
     /// The thread that invalidated it, when that was not the thread whose run loop holds it.
     public private(set) var invalidatedOffThread: String?
     public var tolerance: TimeInterval = 0
+    /// The one mode, not the default, it was added to a run loop for (`RunLoop.add(_:forMode:)`).
+    var onlyInMode: String?
 
     private init(virtualInterval seconds: TimeInterval, firstAt: Int64, repeats: Bool, line: Int,
                  block: @escaping @Sendable (ControlledTimer) -> Void) {
@@ -190,6 +192,7 @@ public final class ControlledTimer: @unchecked Sendable {
     /// Where it is, in the words of a check's message.
     public var placement: TimerPlacement {
         if real != nil { return .real }
+        if loop == nil, valid, let mode = onlyInMode { return .inOtherMode(mode) }
         guard let loop else { return valid ? .onNoRunLoop : .invalidated }
         if loop.owner == 0 { return .onRunLoopOfCheck }
         return .elsewhere(loop.name)
@@ -204,6 +207,8 @@ public enum TimerPlacement: Equatable, Sendable {
     case elsewhere(String)
     /// Made with `Timer(…)` and never added to a run loop.
     case onNoRunLoop
+    /// Added to a run loop only for a mode other than the default (named), which `run()` does not run.
+    case inOtherMode(String)
     case invalidated
     /// A Foundation timer, outside the check's virtual clock.
     case real
@@ -244,6 +249,13 @@ public final class ControlledRunLoop: @unchecked Sendable {
     }
 
     public func add(_ timer: ControlledTimer, forMode mode: Mode) {
+        // A run loop serves a timer only in the modes it was added for; `run()` and
+        // `run(until:)` run the default mode (and the common modes include it). The check runs
+        // those, so a timer added only for another mode never fires there, as on a device.
+        if model != nil, mode != .default, mode != .common {
+            if timer.loop == nil { timer.onlyInMode = mode.rawValue }
+            return
+        }
         if let model { return model.add(timer) }
         if let real, let realTimer = timer.realTimer { real.add(realTimer, forMode: mode) }
     }
