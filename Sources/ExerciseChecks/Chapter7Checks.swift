@@ -213,7 +213,7 @@ public enum Chapter7Checks {
                 }
                 for (index, value) in ["V1", "V2"].enumerated() {
                     if let call = seen.first(where: { $0.value == value }), call.writes < index + 1 {
-                        if call.writes == index {
+                        if index > 0, call.writes == index {
                             // V2 called back after one write: its own (it went ahead of V1) or V1's (it called back early).
                             world.fail("done() for \(value) ran when only \(call.writes) file write had happened, though V1 was stored first: "
                                        + "either \(value)'s write went ahead of V1's, or \(value) called back before its own write — each "

@@ -425,10 +425,12 @@ final class DiskWatch: @unchecked Sendable {
                            ko: "\(read.name.ko): 돌아오기 전에 호출한 스레드에서 디스크를 읽었습니다. 비동기 읽기는 ioQueue에서 실행되므로 "
                            + "호출한 쪽은 디스크를 기다리지 않습니다")
             } else {
-                world.fail("a read of \"\(name)\" ran off ioQueue, and not on the thread of a retrieve(synchronously: true) in "
-                           + "progress: the asynchronous read runs on ioQueue; the synchronous one on its caller's thread, before it returns",
-                           ko: "\"\(name)\" 읽기가 ioQueue도, 진행 중인 retrieve(synchronously: true)의 스레드도 아닌 곳에서 "
-                           + "실행됐습니다: 비동기 읽기는 ioQueue에서, 동기 읽기는 돌아오기 전에 호출한 스레드에서 실행됩니다")
+                world.fail("a cache's disk was read for \"\(name)\" off that cache's ioQueue, while no retrieve(synchronously: true) of "
+                           + "that cache was running on the reading thread (a retrieve of another cache, or none at all): each cache reads "
+                           + "its own disk — the asynchronous read on its ioQueue, the synchronous one on its caller's thread, before it returns",
+                           ko: "어떤 캐시의 디스크에서 \"\(name)\" key를 그 캐시의 ioQueue 밖에서 읽었는데, 읽은 스레드에서는 그 캐시의 "
+                           + "retrieve(synchronously: true)가 실행 중이 아니었습니다 (다른 캐시의 retrieve였거나 아무 retrieve도 아니었습니다): "
+                           + "캐시마다 자기 디스크를 읽습니다 — 비동기 읽기는 자기 ioQueue에서, 동기 읽기는 돌아오기 전에 호출한 스레드에서")
             }
         }
         world.step(CheckMessage("reads \"\(name)\"", ko: "\"\(name)\" 읽음"))

@@ -156,7 +156,9 @@ extension SourceFacts {
     public static func stringLiterals(in source: String?) -> [String] {
         guard let source else { return [] }
         var found: [String] = []
-        for line in SwiftFile(source).lines {
+        // The learner's own lines only: the DO NOT EDIT lines' strings are the check's (a probe's
+        // message fed back as a key reads as if the key held the message).
+        for line in SwiftFile(source).lines where line.editable {
             let characters = Array(line.code)
             var index = 0
             while index < characters.count {

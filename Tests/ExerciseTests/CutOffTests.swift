@@ -31,6 +31,14 @@ struct CutOffTests {
         let empty = ""
         """
         #expect(SourceFacts.stringLiterals(in: source) == ["com.onevcat.Kingfisher.DefaultImageProcessor", ".png", "a\tb \"quoted\"", ""])
+        // The DO NOT EDIT lines' strings are the check's, not the learner's: left out.
+        let protected = """
+        // DO NOT EDIT (the check watches these)
+        private var keys = Set<String>() { didSet { lock.requireHeld("keys was changed without holding lock") } }
+        // END DO NOT EDIT
+        let mine = "mine"
+        """
+        #expect(SourceFacts.stringLiterals(in: protected) == ["mine"])
     }
 
     @Test("chains of products, hex numbers and byte arrays are read too")
