@@ -130,6 +130,14 @@ public enum Chapter3Checks {
         (startSecond.hits, startSecond.misses) = (40, 70)
         first.settings = startFirst
         second.settings = startSecond
+        let readBack = first.settings
+        guard readBack == startFirst else {
+            run.fail("settings = (hits 3, misses 5) on a new instance, then reading settings gives (hits \(readBack.hits), misses "
+                     + "\(readBack.misses)): the setter must write `_settings` inside propertyQueue.sync, and the getter read it",
+                     ko: "새 인스턴스에 settings = (hits 3, misses 5)를 한 뒤 settings를 읽으면 (`hits` \(readBack.hits), `misses` "
+                         + "\(readBack.misses))입니다: setter는 propertyQueue.sync 안에서 `_settings`를 쓰고, getter는 그것을 읽어야 합니다")
+            return
+        }
         let bodies: [(english: String, korean: String, body: @Sendable (inout Counters) -> Void)] = [
             ("{ $0.misses += 1 }", "{ $0.misses += 1 }", { $0.misses += 1 }),
             ("{ $0.hits += 2; $0.misses += 3 }", "{ $0.hits += 2; $0.misses += 3 }", { $0.hits += 2; $0.misses += 3 }),
