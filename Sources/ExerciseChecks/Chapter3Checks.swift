@@ -134,7 +134,7 @@ public enum Chapter3Checks {
         guard readBack == startFirst else {
             run.fail("settings = (hits 3, misses 5) on a new instance, then reading settings gives (hits \(readBack.hits), misses "
                      + "\(readBack.misses)): the setter must write `_settings` inside propertyQueue.sync, and the getter read it",
-                     ko: "새 인스턴스에 settings = (hits 3, misses 5)를 한 뒤 settings를 읽으면 (`hits` \(readBack.hits), `misses` "
+                     ko: "새 인스턴스에 `settings = (hits 3, misses 5)`를 한 뒤 settings를 읽으면 (`hits` \(readBack.hits), `misses` "
                          + "\(readBack.misses))입니다: setter는 propertyQueue.sync 안에서 `_settings`를 쓰고, getter는 그것을 읽어야 합니다")
             return
         }
