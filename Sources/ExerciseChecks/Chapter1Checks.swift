@@ -57,6 +57,38 @@ public enum Chapter1Checks {
         }
         keptInside(["Config": "struct", "Backend": "class"], of: "ThumbnailStorage", run)
         if run.passed { publicAPIKept(run) }
+        if run.passed { bodiesKept(run) }
+    }
+
+    /// Config and Backend as shipped (the exercise changes ThumbnailStorage only).
+    static let shippedNestedTypes = """
+        public struct Config {
+            public var limit: Int
+            public init(limit: Int) { self.limit = limit }
+        }
+        public final class Backend {
+            public let config: Config
+            public init(config: Config) { self.config = config }
+        }
+        """
+
+    /// Config's and Backend's declarations, token for token as shipped (whitespace and comments
+    /// aside): a `didSet` that clamps, a static that remembers the first config, a stored
+    /// property added — behaviour the check cannot reach through its calls, and the exercise
+    /// does not ask to change.
+    static func bodiesKept(_ run: CheckRun) {
+        guard let source = run.source else { return }
+        for name in ["Config", "Backend"] {
+            guard let shipped = SourceFacts.declarationBody(of: name, in: shippedNestedTypes),
+                  let yours = SourceFacts.declarationBody(of: name, in: source), yours != shipped else { continue }
+            run.fail("\(name)'s declaration is not as shipped — yours: `\(yours)`; shipped: `\(shipped)`. Making ThumbnailStorage a "
+                     + "namespace changes ThumbnailStorage only: keep \(name) exactly as it was (an observer, a static or a stored "
+                     + "property added changes what \(name) does for every caller)",
+                     ko: "\(name)의 선언이 배포된 모습과 다릅니다 — 여러분의 것: `\(yours)`, 배포된 것: `\(shipped)`. ThumbnailStorage를 "
+                         + "네임스페이스로 바꾸는 일은 ThumbnailStorage만 바꿉니다: \(name) 타입은 그대로 두세요 (observer, static, 저장 "
+                         + "프로퍼티를 더하면 모든 호출자에게 \(name) 타입이 하는 일이 달라집니다)")
+            return
+        }
     }
 
     /// What another module sees of Config and Backend, as shipped: the check's own calls come
@@ -141,12 +173,19 @@ public enum Chapter1Checks {
                                                                                      ko: "key와 identifier는 대소문자까지 주어진 그대로 씁니다")),
             ("Avatar", "", "Avatar", CheckMessage("with no processor the key is returned exactly as given, case included",
                                                   ko: "processor가 없으면 key를 대소문자까지 주어진 그대로 돌려줍니다")),
+            // Invisible, but not empty: a zero-width space, a soft hyphen, a byte-order mark.
+            ("k", "\u{200B}", "k@\u{200B}", CheckMessage("an identifier of one invisible character (U+200B) is not empty: it is appended",
+                                                         ko: "보이지 않는 문자(U+200B) 하나로 된 identifier도 빈 문자열이 아닙니다: 뒤에 붙습니다")),
+            ("k", "\u{AD}", "k@\u{AD}", CheckMessage("an identifier of one soft hyphen (U+00AD) is not empty: it is appended",
+                                                     ko: "soft hyphen(U+00AD) 하나로 된 identifier도 빈 문자열이 아닙니다: 뒤에 붙습니다")),
+            ("k", "\u{FEFF}", "k@\u{FEFF}", CheckMessage("an identifier of one byte-order mark (U+FEFF) is not empty: it is appended",
+                                                         ko: "바이트 순서 표시(U+FEFF) 하나로 된 identifier도 빈 문자열이 아닙니다: 뒤에 붙습니다")),
         ]
         for item in cases {
             let got = E.computedKey(item.key, processorIdentifier: item.identifier)
             run.expect(got == item.expected,
-                       "computedKey(\"\(item.key)\", \"\(item.identifier)\") is \"\(got)\", expected \"\(item.expected)\": \(item.why.english)",
-                       ko: "computedKey(\"\(item.key)\", \"\(item.identifier)\")가 \"\(item.expected)\"가 아니라 \"\(got)\"입니다: \(item.why.ko)")
+                       "computedKey(\(quoted(item.key)), \(quoted(item.identifier))) is \(quoted(got)), expected \(quoted(item.expected)): \(item.why.english)",
+                       ko: "computedKey(\(quoted(item.key)), \(quoted(item.identifier)))가 \(quoted(item.expected))가 아니라 \(quoted(got))입니다: \(item.why.ko)")
         }
         if run.passed { urlKeysKept(E.self, run) }
         if run.passed { computedKeysMatch(E.self, run) }
@@ -157,6 +196,20 @@ public enum Chapter1Checks {
                      ko: "CacheKeys는 \(shape.ko)입니다: static 함수를 담은, case 없는 enum으로 만드세요")
         }
         rejectInitializers("CacheKeys", run)
+        // What another module calls: the check's own call comes from the learner's module.
+        if run.passed, let source = run.source {
+            // CacheKeys' own declaration only: the DO NOT EDIT lines declare a public computedKey of their own.
+            let code = SourceFacts.declarationBody(of: "CacheKeys", in: source) ?? ""
+            for (pattern, shipped) in [(#"public\s+enum\s+CacheKeys\b"#, "public enum CacheKeys"),
+                                       (#"public\s+static\s+func\s+computedKey\s*\("#, "public static func computedKey(")]
+            where code.range(of: pattern, options: .regularExpression) == nil {
+                run.fail("`\(shipped)` is not in the file: the app calls CacheKeys.computedKey from its own module, where an internal "
+                         + "namespace or function is out of reach (the check calls from your module, where `internal` would pass unnoticed)",
+                         ko: "`\(shipped)` 선언이 파일에 없습니다: 앱은 자기 모듈에서 CacheKeys.computedKey를 부르는데, internal인 "
+                             + "네임스페이스나 함수에는 닿지 않습니다 (확인은 여러분의 모듈 안에서 부르므로 `internal`이어도 그냥 지나갑니다)")
+                break
+            }
+        }
     }
 
     /// Keys as URLs hold them: percent escapes, a query, a fragment, a backslash — each part of

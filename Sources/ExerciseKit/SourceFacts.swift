@@ -274,3 +274,19 @@ extension SourceFacts {
         SwiftFile(source).lines.map(\.code).joined(separator: "\n")
     }
 }
+
+extension SourceFacts {
+    /// The code of the block that declares `typeName` (`struct Config { … }`, from its first line
+    /// to its closing brace), comments removed and whitespace collapsed to single spaces: what a
+    /// check compares with the declaration as shipped. Nil when no such block is found.
+    public static func declarationBody(of typeName: String, in source: String) -> String? {
+        let file = SwiftFile(source)
+        for (index, line) in file.lines.enumerated() {
+            guard declaringKeyword(of: typeName, in: line.trimmed, kinds: ["struct", "class", "enum", "actor"]) != nil,
+                  let block = file.blocks.first(where: { $0.opener == index }) else { continue }
+            let text = file.lines[block.opener...block.closer].map(\.code).joined(separator: " ")
+            return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        return nil
+    }
+}
