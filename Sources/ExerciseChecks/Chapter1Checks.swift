@@ -77,16 +77,24 @@ public enum Chapter1Checks {
     /// property added — behaviour the check cannot reach through its calls, and the exercise
     /// does not ask to change.
     static func bodiesKept(_ run: CheckRun) {
+        declarationsKept(["Config", "Backend"], shipped: shippedNestedTypes,
+                         task: CheckMessage("Making ThumbnailStorage a namespace changes ThumbnailStorage only",
+                                            ko: "ThumbnailStorage를 네임스페이스로 바꾸는 일은 ThumbnailStorage만 바꿉니다"), run)
+    }
+
+    /// Each of `names` declared token for token as in `shipped` (whitespace and comments aside),
+    /// where the file declares it: a type the exercise does not ask to change stays as it was.
+    static func declarationsKept(_ names: [String], shipped: String, task: CheckMessage, _ run: CheckRun) {
         guard let source = run.source else { return }
-        for name in ["Config", "Backend"] {
-            guard let shipped = SourceFacts.declarationBody(of: name, in: shippedNestedTypes),
-                  let yours = SourceFacts.declarationBody(of: name, in: source), yours != shipped else { continue }
-            run.fail("\(name)'s declaration is not as shipped — yours: `\(yours)`; shipped: `\(shipped)`. Making ThumbnailStorage a "
-                     + "namespace changes ThumbnailStorage only: keep \(name) exactly as it was (an observer, a static or a stored "
-                     + "property added changes what \(name) does for every caller)",
-                     ko: "\(name)의 선언이 배포된 모습과 다릅니다 — 여러분의 것: `\(yours)`, 배포된 것: `\(shipped)`. ThumbnailStorage를 "
-                         + "네임스페이스로 바꾸는 일은 ThumbnailStorage만 바꿉니다: \(name) 타입은 그대로 두세요 (observer, static, 저장 "
-                         + "프로퍼티를 더하면 모든 호출자에게 \(name) 타입이 하는 일이 달라집니다)")
+        for name in names {
+            guard let expected = SourceFacts.declarationBody(of: name, in: shipped),
+                  let yours = SourceFacts.declarationBody(of: name, in: source), yours != expected else { continue }
+            run.fail("\(name)'s declaration is not as shipped — yours: `\(yours)`; shipped: `\(expected)`. \(task.english): keep "
+                     + "\(name) exactly as it was (an observer, a static, a stored property, an access level or `final` changed "
+                     + "changes what \(name) is for every caller)",
+                     ko: "\(name)의 선언이 배포된 모습과 다릅니다 — 여러분의 것: `\(yours)`, 배포된 것: `\(expected)`. \(task.ko): "
+                         + "\(name) 타입은 그대로 두세요 (observer, static, 저장 프로퍼티를 더하거나 접근 수준이나 `final`을 바꾸면 모든 "
+                         + "호출자에게 \(name) 타입이 달라집니다)")
             return
         }
     }

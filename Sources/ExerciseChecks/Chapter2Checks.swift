@@ -242,8 +242,20 @@ public enum Chapter2Checks {
         }
     }
 
+    /// PhotoView as shipped: the exercise changes the wrapper's setter only.
+    static let shippedPhotoView = """
+        public final class PhotoView: KFDCompatible {
+            public var storedKey: String?
+            public init() {}
+        }
+        """
+
     /// 02-class-wrapper: `view.kfd.cacheKey = …` reaches that view, and only that view.
     public static func classWrapper<E: ClassWrapperExercise>(_: E.Type, _ run: CheckRun) {
+        Chapter1Checks.declarationsKept(["PhotoView"], shipped: shippedPhotoView,
+                                        task: CheckMessage("The exercise changes the wrapper's setter only",
+                                                           ko: "이 연습은 wrapper의 setter만 바꿉니다"), run)
+        guard run.passed else { return }
         let view = E.makeView(), other = E.makeView()
         E.setCacheKey("avatar-42", on: view)
         run.expect(E.storedKey(of: view) == "avatar-42", "view.kfd.cacheKey = \"avatar-42\" did not reach the view",

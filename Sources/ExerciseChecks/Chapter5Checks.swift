@@ -30,14 +30,16 @@ public enum Chapter5Checks {
                                  -2_147_483_649.5, -62_135_596_800.5,
                                  Date.distantFuture.timeIntervalSince1970 + 0.5, Date.distantPast.timeIntervalSince1970 - 0.5,
                                  // Far past anything an Int of seconds holds: no conversion may trap.
-                                 1e20, -1e20, 9.3e18 + 0.5]
+                                 1e20, -1e20, 9.3e18 + 0.5,
+                                 // Infinite dates are whole already: they stay (a "never" written as +infinity).
+                                 .infinity, -.infinity]
         var generator = SeededGenerator(seed: 5)
         let random = (0..<500).map { _ in 1_700_000_000 + Double(generator.next() % 10_000_000) / 1_000 }
         for value in seconds + random {
             let date = Date(timeIntervalSince1970: value)
             let rounded: Double = E.fileAttributeDate(date).timeIntervalSince1970
             let whole = rounded == rounded.rounded()
-            let added: Double = rounded - value
+            let added: Double = rounded == value ? 0 : rounded - value   // infinity - infinity is NaN
             run.expect(whole, "\(value) became \(rounded): not a whole second",
                        ko: "\(value) → \(rounded): 정수 초가 아닙니다")
             run.expect(rounded >= value, "\(value) was rounded down to \(rounded): an entry would expire early",
