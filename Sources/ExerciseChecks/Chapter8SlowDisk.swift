@@ -25,7 +25,17 @@ extension Chapter8Checks {
                               + "a synchronous read runs on the caller's thread and waits for no queue",
                               ko: "ioQueue가 느린 쓰기로 바쁜 동안 retrieve(forKey: \"K\", synchronously: true)가 돌아오지 않았습니다: "
                               + "동기 읽기는 호출한 스레드에서 실행되고 어떤 큐도 기다리지 않습니다")
+                // On the virtual clock running code takes no time: any time a synchronous read takes
+                // is time it waited (a timed wait for ioQueue, a lock the slow write holds, a sleep).
+                let calledAt = world.now
                 read.run(cache, ioQueue, watch, world)
+                let waited = world.now - calledAt
+                world.expect(waited == 0, "retrieve(forKey: \"K\", synchronously: true), called while ioQueue was busy with a slow write, "
+                             + "returned \(ScheduleWorld.text(seconds: waited)) of virtual time later: it waited — for ioQueue, a lock the "
+                             + "write holds, or a timer — where a synchronous read waits for nothing and reads at once on the caller's thread",
+                             ko: "ioQueue가 느린 쓰기로 바쁠 때 부른 retrieve(forKey: \"K\", synchronously: true)가 가상 시간으로 "
+                                 + "\(ScheduleWorld.text(seconds: waited)) 뒤에 돌아왔습니다: ioQueue나 쓰기가 잡은 lock, 또는 timer를 "
+                                 + "기다린 것입니다. 동기 읽기는 아무것도 기다리지 않고 호출한 스레드에서 곧바로 읽습니다")
                 read.expectSync(world, [nil, "V1"], CheckMessage("only \"V1\" was ever stored under \"K\", and its write may still be going on",
                                                                 ko: "\"K\"에 저장한 값은 \"V1\"뿐이고, 그 쓰기는 아직 진행 중일 수 있습니다"))
             }
