@@ -55,9 +55,9 @@ extension Chapter10Checks {
                            + "both, so ticks would be dropped (Linux's Foundation ignores tolerance; the check reads it). Keep it below "
                            + "the interval — Kingfisher's clean timer sets none",
                            ko: "timer의 tolerance가 \(tolerance)초로, 간격(\(interval)초)보다 작지 않습니다: Apple 플랫폼에서 timer는 "
-                               + "tolerance만큼 늦게 울릴 수 있고, 반복 timer가 다음 예정 시각을 넘겨 울리면 둘을 한 번으로 칩니다. 그래서 "
-                               + "tick이 빠집니다 (Linux의 Foundation은 tolerance를 무시하고, 확인은 그 값을 읽습니다). 간격보다 작게 "
-                               + "두세요 — Kingfisher의 clean timer는 tolerance를 두지 않습니다")
+                               + "최대 tolerance만큼 늦게 실행될 수 있고, 반복 timer가 다음 예정 시각을 넘겨 실행되면 두 번 몫을 한 번만 실행하므로 "
+                               + "tick이 빠지게 됩니다 (Linux의 Foundation은 tolerance를 무시하므로 확인이 그 값을 직접 읽습니다). 간격보다 작게 "
+                               + "두세요 — Kingfisher의 clean timer는 tolerance를 설정하지 않습니다")
                 return
             }
             store = nil
@@ -89,7 +89,7 @@ extension Chapter10Checks {
                          + "valid on the run loop, firing into nothing for as long as the thread lives: every timer the store "
                          + "schedules must stop when it goes (keep the one timer in cleanTimer)",
                          ko: "store가 해제되고 cleanTimer도 invalidate됐지만, store가 예약한 다른 timer \(left)개가 run loop에 아직 유효하게 "
-                             + "남아, 스레드가 살아 있는 동안 아무것도 없는 곳으로 계속 울립니다: store가 예약한 timer는 모두 store와 함께 "
+                             + "남아, 스레드가 살아 있는 동안 아무 대상도 없이 계속 실행됩니다: store가 예약한 timer는 모두 store와 함께 "
                              + "멈춰야 합니다 (timer는 cleanTimer에 있는 하나만 두세요)")
             if let thread = timer?.invalidatedOffThread {
                 world.fail("invalidate() was called on \(thread), not on the thread whose run loop holds the timer: a Timer "
@@ -259,7 +259,7 @@ extension Chapter10Checks {
                                             + "in its default mode (RunLoop.run(), run(until:), an app's main loop) never serves: add it for "
                                             + ".default or .common, as Timer.scheduledTimer adds it for .default",
                                             ko: "timer를 \"\(mode)\" 모드로만 run loop에 추가했습니다. 기본 모드로 도는 run loop(RunLoop.run(), "
-                                                + "run(until:), 앱의 메인 루프)는 그 모드를 돌보지 않습니다: .default나 .common으로 추가하세요 "
+                                                + "run(until:), 앱의 메인 루프)는 그 모드의 timer를 실행하지 않습니다: .default나 .common으로 추가하세요 "
                                                 + "(Timer.scheduledTimer는 .default로 추가합니다)")
             case .elsewhere(let loop)?:
                 return never + CheckMessage("the timer is on \(loop), which never runs — a Timer fires only on a run loop that runs. "

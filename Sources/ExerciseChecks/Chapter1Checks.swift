@@ -51,8 +51,8 @@ public enum Chapter1Checks {
             guard made != limit else { continue }
             run.fail("ThumbnailStorage.Config(limit: \(limit)).limit is \(made): Config keeps the limit it is given, any Int, as it "
                      + "did before — making ThumbnailStorage a namespace changes ThumbnailStorage only",
-                     ko: "ThumbnailStorage.Config(limit: \(limit)).limit이 \(made)입니다: Config는 받은 limit을 어떤 Int든 전처럼 "
-                         + "그대로 가져야 합니다 — ThumbnailStorage를 네임스페이스로 바꾸는 일은 ThumbnailStorage만 바꿉니다")
+                     ko: "ThumbnailStorage.Config(limit: \(limit)).limit이 \(made)입니다: Config는 받은 limit을, 어떤 Int든, 전처럼 "
+                         + "그대로 유지해야 합니다 — ThumbnailStorage를 네임스페이스로 바꿀 때 바뀌는 것은 ThumbnailStorage뿐입니다")
             break
         }
         keptInside(["Config": "struct", "Backend": "class"], of: "ThumbnailStorage", run)
@@ -79,7 +79,7 @@ public enum Chapter1Checks {
     static func bodiesKept(_ run: CheckRun) {
         declarationsKept(["Config", "Backend"], shipped: shippedNestedTypes,
                          task: CheckMessage("Making ThumbnailStorage a namespace changes ThumbnailStorage only",
-                                            ko: "ThumbnailStorage를 네임스페이스로 바꾸는 일은 ThumbnailStorage만 바꿉니다"), run)
+                                            ko: "ThumbnailStorage를 네임스페이스로 바꿀 때 바뀌는 것은 ThumbnailStorage뿐입니다"), run)
     }
 
     /// Each of `names` declared token for token as in `shipped` (whitespace and comments aside),
@@ -92,8 +92,8 @@ public enum Chapter1Checks {
             run.fail("\(name)'s declaration is not as shipped — yours: `\(yours)`; shipped: `\(expected)`. \(task.english): keep "
                      + "\(name) exactly as it was (an observer, a static, a stored property, an access level or `final` changed "
                      + "changes what \(name) is for every caller)",
-                     ko: "\(name)의 선언이 배포된 모습과 다릅니다 — 여러분의 것: `\(yours)`, 배포된 것: `\(expected)`. \(task.ko): "
-                         + "\(name) 타입은 그대로 두세요 (observer, static, 저장 프로퍼티를 더하거나 접근 수준이나 `final`을 바꾸면 모든 "
+                     ko: "\(name)의 선언이 배포된 모습과 다릅니다 — 여러분의 선언: `\(yours)`, 배포된 선언: `\(expected)`. \(task.ko): "
+                         + "\(name) 타입은 원래 모습 그대로 두세요 (observer, static, 저장 프로퍼티를 더하거나 접근 수준이나 `final`을 바꾸면 모든 "
                          + "호출자에게 \(name) 타입이 달라집니다)")
             return
         }
@@ -119,8 +119,8 @@ public enum Chapter1Checks {
                      + "changes ThumbnailStorage only (the check calls from your own module, where `internal` would pass unnoticed)",
                      ko: "`\(shipped)` 선언이 더는 배포된 모습 그대로 파일에 없습니다 (접근 수준, `var`/`let`, `final`, 시그니처 중 무언가가 "
                          + "바뀌었습니다): 다른 모듈은 바로 이 선언들로 Config와 Backend를 만들고, 읽고, 설정합니다 — ThumbnailStorage를 "
-                         + "네임스페이스로 바꾸는 일은 ThumbnailStorage만 바꿉니다 (확인은 여러분의 모듈 안에서 부르므로 `internal`이어도 "
-                         + "그냥 지나갑니다)")
+                         + "네임스페이스로 바꿀 때 바뀌는 것은 ThumbnailStorage뿐입니다 (확인은 여러분의 모듈 안에서 부르므로 `internal`이어도 "
+                         + "드러나지 않고 통과합니다)")
             return
         }
     }
@@ -150,8 +150,8 @@ public enum Chapter1Checks {
                 }
                 run.fail(elsewhere + CheckMessage(": keep \(name) itself declared inside \(namespace), as MemoryStorage declares its Config "
                                                   + "and Backend — the namespace is where the types live, not a name that points at them",
-                                                  ko: ": \(name) 자체를 \(namespace) 안에 선언된 채로 두세요. MemoryStorage도 Config와 "
-                                                      + "Backend를 그 안에 선언합니다 — 네임스페이스는 타입이 사는 곳이지, 타입을 가리키는 이름이 아닙니다"))
+                                                  ko: ": \(name) 자체를 \(namespace) 안에 선언된 채로 두세요. MemoryStorage도 자기 안에 Config와 "
+                                                      + "Backend를 선언합니다 — 네임스페이스는 타입이 실제로 들어 있는 곳이지, 타입을 가리키는 이름이 아닙니다"))
                 return
             }
             guard inside.keyword == kind else {
@@ -159,7 +159,7 @@ public enum Chapter1Checks {
                          + "(line \(inside.line)); it was a \(kind): making \(namespace) a namespace changes \(namespace) only, and "
                          + "\(name) keeps what it was (\(kind == "struct" ? "a value: a copy changed in one place stays as it was elsewhere" : "one shared instance"))",
                          ko: "\(namespace).\(name) 타입이 이제 \(inside.keyword)입니다 (\(inside.line)번째 줄). 원래는 \(kind)였습니다: "
-                             + "\(namespace)를 네임스페이스로 바꾸는 일은 \(namespace)만 바꾸고, \(name) 타입은 원래 모습 그대로입니다 "
+                             + "\(namespace)를 네임스페이스로 바꿀 때 바뀌는 것은 \(namespace)뿐이고, \(name) 타입은 원래 모습 그대로 남아야 합니다 "
                              + "(\(kind == "struct" ? "값 타입: 한 곳에서 바꾼 복사본은 다른 곳에 영향을 주지 않습니다" : "공유되는 인스턴스 하나"))")
                 return
             }
@@ -187,13 +187,13 @@ public enum Chapter1Checks {
             ("k", "\u{AD}", "k@\u{AD}", CheckMessage("an identifier of one soft hyphen (U+00AD) is not empty: it is appended",
                                                      ko: "soft hyphen(U+00AD) 하나로 된 identifier도 빈 문자열이 아닙니다: 뒤에 붙습니다")),
             ("k", "\u{FEFF}", "k@\u{FEFF}", CheckMessage("an identifier of one byte-order mark (U+FEFF) is not empty: it is appended",
-                                                         ko: "바이트 순서 표시(U+FEFF) 하나로 된 identifier도 빈 문자열이 아닙니다: 뒤에 붙습니다")),
+                                                         ko: "BOM(바이트 순서 표시, U+FEFF) 하나로 된 identifier도 빈 문자열이 아닙니다: 뒤에 붙습니다")),
         ]
         for item in cases {
             let got = E.computedKey(item.key, processorIdentifier: item.identifier)
             run.expect(got == item.expected,
                        "computedKey(\(quoted(item.key)), \(quoted(item.identifier))) is \(quoted(got)), expected \(quoted(item.expected)): \(item.why.english)",
-                       ko: "computedKey(\(quoted(item.key)), \(quoted(item.identifier)))가 \(quoted(item.expected))가 아니라 \(quoted(got))입니다: \(item.why.ko)")
+                       ko: "computedKey(\(quoted(item.key)), \(quoted(item.identifier)))의 결과가 \(quoted(got))입니다. 기대한 값은 \(quoted(item.expected))입니다: \(item.why.ko)")
         }
         if run.passed { urlKeysKept(E.self, run) }
         if run.passed { computedKeysMatch(E.self, run) }
@@ -213,8 +213,8 @@ public enum Chapter1Checks {
             where code.range(of: pattern, options: .regularExpression) == nil {
                 run.fail("`\(shipped)` is not in the file: the app calls CacheKeys.computedKey from its own module, where an internal "
                          + "namespace or function is out of reach (the check calls from your module, where `internal` would pass unnoticed)",
-                         ko: "`\(shipped)` 선언이 파일에 없습니다: 앱은 자기 모듈에서 CacheKeys.computedKey를 부르는데, internal인 "
-                             + "네임스페이스나 함수에는 닿지 않습니다 (확인은 여러분의 모듈 안에서 부르므로 `internal`이어도 그냥 지나갑니다)")
+                         ko: "`\(shipped)` 선언이 파일에 없습니다: 앱은 자기 모듈에서 CacheKeys.computedKey를 부르므로 internal인 "
+                             + "네임스페이스나 함수에는 접근할 수 없습니다 (확인은 여러분의 모듈 안에서 부르므로 `internal`이어도 드러나지 않고 통과합니다)")
                 break
             }
         }

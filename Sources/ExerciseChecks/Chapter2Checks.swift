@@ -39,7 +39,7 @@ public enum Chapter2Checks {
                        + "빈 데이터에도 다이제스트가 있습니다. 바이트가 하나도 없는 입력의 SHA-256을 소문자 16진수 64자리로 씁니다")
         let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         run.expect(E.sha256(of: Data(bytes)) == SHA256.hexDigest(of: bytes), "the digest of 1000 bytes differs from SHA256.hexDigest",
-                   ko: "1000바이트의 다이제스트가 SHA256.hexDigest와 다릅니다")
+                   ko: "1000바이트 데이터의 다이제스트가 SHA256.hexDigest와 다릅니다")
         // Every length around SHA-256's 64-byte blocks and its 55/56-byte padding edge, and inputs
         // far longer than any key: the header says "any Data" (past 1 MiB and 2 MiB too, where a
         // hash of only the first megabytes would stop).
@@ -107,7 +107,7 @@ public enum Chapter2Checks {
                          + "the slice's own bytes count — read at most `count` bytes, never past its end",
                          ko: "isPNG(data[\(range)])가 true였습니다: 이 slice에는 시그니처 중 \(count)바이트만 들어 있습니다 "
                              + "(\(SlicedBytes(prefix: [], bytes: Array(slice)))). 나머지 시그니처가 이어지는 더 긴 Data에서 잘라 낸 것입니다. "
-                             + "slice 자신의 바이트만 셉니다 — `count`바이트까지만 읽고, 끝을 넘어 읽지 마세요")
+                             + "slice 자신의 바이트만 따져야 합니다 — 최대 `count`바이트만 읽고, 끝을 넘어 읽지 마세요")
                 return
             }
         }
@@ -200,7 +200,7 @@ public enum Chapter2Checks {
     static func notPNGBecause(_ bytes: [UInt8]) -> CheckMessage {
         if let offset = (1..<max(1, bytes.count)).first(where: { bytes[$0...].starts(with: pngSignature) }) {
             return CheckMessage("(the signature comes at offset \(offset): no byte before it is skipped, whitespace or BOM included)",
-                                ko: "(시그니처가 오프셋 \(offset)에서 나옵니다: 공백이든 BOM이든 그 앞의 바이트를 건너뛰지 않습니다)")
+                                ko: "(시그니처가 오프셋 \(offset)에서 시작합니다: 그 앞의 바이트는 공백이든 BOM이든 하나도 건너뛰지 않습니다)")
         }
         guard let differs = zip(bytes, pngSignature).enumerated().first(where: { $0.element.0 != $0.element.1 }) else {
             return CheckMessage("(only \(bytes.count) byte\(bytes.count == 1 ? "" : "s"), all of them the signature's: all 8 are needed)",
@@ -259,7 +259,7 @@ public enum Chapter2Checks {
         let view = E.makeView(), other = E.makeView()
         E.setCacheKey("avatar-42", on: view)
         run.expect(E.storedKey(of: view) == "avatar-42", "view.kfd.cacheKey = \"avatar-42\" did not reach the view",
-                   ko: "view.kfd.cacheKey = \"avatar-42\"가 그 view에 닿지 않았습니다")
+                   ko: "view.kfd.cacheKey = \"avatar-42\"로 설정한 값이 그 view에 반영되지 않았습니다")
         run.expect(E.storedKey(of: other) == nil,
                    "setting the key on one view changed another view: the key must be stored on `base`, not shared",
                    ko: "한 view에 key를 설정했더니 다른 view가 바뀌었습니다: key는 공유하지 말고 `base`에 저장해야 합니다")
@@ -277,7 +277,7 @@ public enum Chapter2Checks {
                    ko: "view.kfd.cacheKey = \"avatar-42\" 뒤에 아무것도 설정하지 않은 다른 view의 kfd.cacheKey로 읽은 값: "
                    + "\(E.cacheKey(of: other).map { quoted($0) } ?? "nil"). "
                    + (leaked ? "kfd를 거쳐 읽으면 그 view 자신의 key(여기서는 nil)가 나와야 하고, 다른 view에 설정한 key가 나오면 안 됩니다"
-                             : "kfd를 거쳐 읽으면 그 view가 가진 값, 여기서는 nil이 나와야 합니다 — key가 없는 view는 다른 값이 아니라 nil을 읽습니다"))
+                             : "kfd를 거쳐 읽으면 그 view가 가진 값, 여기서는 nil이 나와야 합니다 — key가 없는 view를 읽으면 그 자리를 다른 값으로 채우지 않고 nil이 나옵니다"))
         // Each set on a view that already holds a key: the view holds exactly the last one set.
         var done = ["view.kfd.cacheKey = \"avatar-42\""]
         // "\u{E9}" then its NFD twin: equal for String's ==, different bytes (as a file name).

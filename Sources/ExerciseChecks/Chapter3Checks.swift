@@ -82,7 +82,7 @@ public enum Chapter3Checks {
                    ko: "update가 propertyQueue 밖에서 본문을 실행했습니다: `_settings` 읽기, 본문 실행, 다시 쓰기는 모두 머리말이 "
                        + "말하는 하나의 critical section, 곧 한 번의 propertyQueue.sync 안에서 일어나야 합니다 (큐를 두 번 오가는 "
                        + "사이에는 큐만 거치는 `settings = …`가 끼어들 수 있습니다. 두 번의 왕복을 따로 만든 lock으로 감싸면 "
-                       + "`_settings`를 지키는 것이 둘이 되고, `_settings`에 닿는 다른 모든 코드가 그 lock도 잡아야 합니다)"
+                       + "`_settings`를 지키는 장치가 둘이 되고, `_settings`에 접근하는 다른 모든 코드도 그 lock을 잡아야 합니다)"
                        + from.ko)
         guard run.passed else { return }
         }
@@ -134,7 +134,7 @@ public enum Chapter3Checks {
         guard readBack == startFirst else {
             run.fail("settings = (hits 3, misses 5) on a new instance, then reading settings gives (hits \(readBack.hits), misses "
                      + "\(readBack.misses)): the setter must write `_settings` inside propertyQueue.sync, and the getter read it",
-                     ko: "새 인스턴스에 `settings = (hits 3, misses 5)`를 한 뒤 settings를 읽으면 (`hits` \(readBack.hits), `misses` "
+                     ko: "새 인스턴스에 `settings = (hits 3, misses 5)`를 대입한 뒤 settings를 읽은 값이 (`hits` \(readBack.hits), `misses` "
                          + "\(readBack.misses))입니다: setter는 propertyQueue.sync 안에서 `_settings`를 쓰고, getter는 그것을 읽어야 합니다")
             return
         }
@@ -159,10 +159,10 @@ public enum Chapter3Checks {
                              + "misses \(after.misses)); the body makes (hits \(expected[which].hits), misses \(expected[which].misses)) — "
                              + "what the body leaves in every field is the new value (update \(index * 2 + which + 1) of \(bodies.count * 2), "
                              + "two instances used in turn)",
-                             ko: "\(name.ko)가 (`hits` \(before.hits), `misses` \(before.misses))일 때 update \(step.korean)를 부른 뒤 "
-                                 + "(`hits` \(after.hits), `misses` \(after.misses))가 남았습니다. 본문이 만드는 값은 "
-                                 + "(`hits` \(expected[which].hits), `misses` \(expected[which].misses))입니다 — 본문이 모든 필드에 남긴 것이 "
-                                 + "새 값입니다 (인스턴스 둘을 번갈아 쓴 \(bodies.count * 2)번 중 \(index * 2 + which + 1)번째 update)")
+                             ko: "\(name.ko)가 (`hits` \(before.hits), `misses` \(before.misses))일 때 update \(step.korean) 호출 뒤 "
+                                 + "남은 값은 (`hits` \(after.hits), `misses` \(after.misses))입니다. 본문이 만드는 값은 "
+                                 + "(`hits` \(expected[which].hits), `misses` \(expected[which].misses))입니다 — 본문이 각 필드에 남긴 값이 그대로 "
+                                 + "새 값이 됩니다 (인스턴스 둘을 번갈아 쓴 \(bodies.count * 2)번 중 \(index * 2 + which + 1)번째 update)")
                     break values
                 }
             }
@@ -349,8 +349,8 @@ public enum Chapter3Checks {
                        + "each limit's new value every time, whichever of the two changed, as given — 0 too (NSCache reads 0 as \"no "
                        + "limit\"), and any size, negative or past the machine's memory (the stored limits and NSCache's must agree)",
                        ko: "limits를 \(was)에서 \(wanted)로 바꿨는데 NSCache의 limit은 \(got)입니다: setter는 둘 중 어느 쪽이 바뀌었든 "
-                           + "두 limit의 새 값을 매번 주어진 그대로 적용해야 합니다 — 0도 (NSCache는 0을 \"limit 없음\"으로 읽습니다), "
-                           + "음수나 머신의 메모리보다 큰 값도 그렇습니다 (저장한 limit과 NSCache의 limit이 같아야 합니다)")
+                           + "두 limit의 새 값을 매번 주어진 그대로 적용해야 합니다 — 0도 (NSCache는 0을 \"limit 없음\"으로 해석합니다), "
+                           + "음수나 이 머신의 메모리보다 큰 값도 그렇습니다 (저장한 limit과 NSCache의 limit이 같아야 합니다)")
             guard run.passed else { return }
         }
         // 1b'. Many sets on one holder — one more than each number your file writes (a "after N
@@ -407,7 +407,7 @@ public enum Chapter3Checks {
                    "cache A made with (100, 10), then cache B with (200, 20), then A set to (9, 4): A's NSCache is limited to "
                    + "\(olderApplied) and B's to \(newerApplied) — A's limits must reach A's own NSCache, and B's stay as they were",
                    ko: "캐시 A를 (100, 10)으로, 이어서 캐시 B를 (200, 20)으로 만든 뒤 A를 (9, 4)로 설정했더니 A의 NSCache limit은 "
-                       + "\(olderApplied), B의 것은 \(newerApplied)입니다 — A의 limit은 A 자신의 NSCache에 닿아야 하고, B의 것은 그대로여야 합니다")
+                       + "\(olderApplied), B의 것은 \(newerApplied)입니다 — A의 limit은 A 자신의 NSCache에 적용돼야 하고, B의 것은 그대로여야 합니다")
         guard run.passed else { return }
 
         // 2. Explored: while another thread holds the lock, a read of `limits` must not get

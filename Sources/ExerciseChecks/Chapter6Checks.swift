@@ -126,7 +126,7 @@ public enum Chapter6Checks {
                 why = CheckMessage(" (one lookup asks the disk at most once)", ko: " (조회 한 번에 디스크는 많아야 한 번 묻습니다)")
             } else if calls.count > expected.calls.count {
                 why = CheckMessage(" (the set does not hold that name, compared whole as Set.contains compares: a certain miss, no disk call)",
-                                   ko: " (집합에는 그 이름이 — Set.contains가 비교하듯 통째로 비교해서 — 없습니다: 확실한 미스이고 디스크 호출도 없습니다)")
+                                   ko: " (Set.contains처럼 이름 전체를 비교하면 집합에 그 이름이 없습니다: 확실한 미스이므로 디스크를 부르지 않습니다)")
             } else {
                 why = CheckMessage("", ko: "")
             }
@@ -177,7 +177,7 @@ public enum Chapter6Checks {
                 let sameCalls = calls.count == expected.calls.count && zip(calls, expected.calls).allSatisfy { sameBytes($0, $1) }
                 let shownCalls = calls.map { "fileExists(\(quoted($0)))" }.joined(separator: ", ")
                 let disk = quoted(lookup.onDisk)
-                let shownCall = CheckMessage("`\(lookup.call)` (the disk holds \(disk))", ko: "`\(lookup.call)` (디스크에는 \(disk))")
+                let shownCall = CheckMessage("`\(lookup.call)` (the disk holds \(disk))", ko: "`\(lookup.call)` (디스크에 있는 것: \(disk))")
                 let earlier = log.record(shownCall.english, "\(answer) [\(shownCalls)]")
                 if answer == expected.answer && sameCalls { continue }
                 if let earlier {
@@ -198,9 +198,9 @@ public enum Chapter6Checks {
                             ? CheckMessage("\(name) is in the set as Set.contains reads it — one of its names is the same text in another "
                                            + "Unicode form, which Swift's String compares equal (and Apple's file systems take for the same "
                                            + "file) — and the set only says maybe: ask the disk",
-                                           ko: "Set.contains로 보면 \(name)도 집합에 있는 이름입니다 — 집합의 이름 하나가 유니코드 형태만 다른 같은 "
-                                               + "텍스트이고, Swift의 String은 둘을 같다고 봅니다 (Apple의 파일 시스템도 같은 파일로 봅니다) — "
-                                               + "그리고 집합은 '있을지도 모름'만 말합니다: 디스크에 묻습니다.")
+                                           ko: "Set.contains로 보면 \(name)도 집합에 있습니다. 집합의 이름 하나가 유니코드 정규화 형태만 다른 같은 "
+                                               + "텍스트인데, Swift의 String은 둘을 같다고 보기 때문입니다 (Apple의 파일 시스템도 같은 파일로 봅니다). "
+                                               + "집합은 '있을지도 모름'만 말하므로 디스크에 묻습니다.")
                             : CheckMessage("\(name) is in the set, which only says maybe: ask the disk",
                                            ko: "집합에 있는 이름(\(name))이지만 집합은 '있을지도 모름'만 말합니다: 디스크에 묻습니다.")))
                       + CheckMessage(" once, fileExists(\(name)), and answer what it says (\(expectedAnswer))",

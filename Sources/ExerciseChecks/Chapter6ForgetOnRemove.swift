@@ -34,7 +34,7 @@ extension Chapter6Checks {
             ask.call("stored(\"again\")") { index.stored("again") }
             ask.expect(index, ["again": true], CheckMessage("stored(\"again\") after removedAll() must be remembered: a clear empties the "
                                                             + "set (it does not drop it), and later stores add to it as before",
-                                                       ko: "removedAll() 뒤의 stored(\"again\")도 기억해야 합니다: 비우기는 set을 비울 뿐 "
+                                                       ko: "removedAll() 뒤의 stored(\"again\")도 기억해야 합니다: removedAll()은 set을 비울 뿐 "
                                                            + "없애지 않고, 그 뒤의 store는 전처럼 set에 더해집니다"))
             ask.expect(index, ["never": false], CheckMessage("after removedAll() and one store, other names are certain misses",
                                                        ko: "removedAll() 뒤에 하나만 저장했다면 다른 이름은 모두 확실한 미스입니다"))

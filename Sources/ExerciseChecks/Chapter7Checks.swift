@@ -139,8 +139,8 @@ public enum Chapter7Checks {
                    "journal A made, then journal B (each with its own writer); A.append(\"for A\"), A.flush(), B.append(\"for B\"), "
                    + "B.flush(): A's writer was given \(a) and B's \(b) — each journal writes its lines with its own writer",
                    ko: "journal A를 만들고 이어서 journal B를 만든 뒤(writer는 각자 따로) A.append(\"for A\"), A.flush(), "
-                       + "B.append(\"for B\"), B.flush()를 했더니 A의 writer는 \(a), B의 writer는 \(b)를 받았습니다 — journal마다 "
-                       + "자기 writer로 자기 줄을 씁니다")
+                       + "B.append(\"for B\"), B.flush()를 했더니 A의 writer가 받은 줄은 \(a), B의 writer가 받은 줄은 \(b)입니다 — 각 journal은 "
+                       + "자기 줄을 자기 writer로 써야 합니다")
     }
 
     /// 07-one-queue: each store is one block on `ioQueue` — serialize, write, call back — so the
@@ -219,8 +219,8 @@ public enum Chapter7Checks {
                                        + "either \(value)'s write went ahead of V1's, or \(value) called back before its own write — each "
                                        + "store writes in the order of the stores, then calls back",
                                        ko: "V1을 먼저 저장했는데 파일 쓰기가 \(call.writes)번만 일어났을 때 \(value)의 done()이 실행됐습니다: "
-                                           + "\(value)의 쓰기가 V1의 쓰기를 앞질렀거나, \(value)가 자기 쓰기 전에 콜백했습니다 — store마다 "
-                                           + "store 순서대로 쓰고, 그다음에 콜백합니다")
+                                           + "\(value)의 쓰기가 V1의 쓰기를 앞질렀거나, \(value)가 자기 쓰기 전에 콜백을 불렀습니다 — 각 store는 "
+                                           + "store한 순서대로 쓰고, 쓴 다음에 콜백을 불러야 합니다")
                         } else {
                             world.fail("done() for \(value) ran when only \(call.writes) file write(s) had happened: "
                                        + "call back after the write it reports, not before",
@@ -288,8 +288,8 @@ public enum Chapter7Checks {
                              && doneA.values == ["A1"] && doneB.values == ["B1"],
                          "pipeline A stored \"A1\", then pipeline B stored \"B1\": A holds file \(quoted(a.file)) and callbacks \(a.callbacks), "
                          + "B holds file \(quoted(b.file)) and callbacks \(b.callbacks) — each pipeline writes and records its own stores only",
-                         ko: "pipeline A가 \"A1\"을, 이어서 pipeline B가 \"B1\"을 저장했더니 A에는 파일 \(quoted(a.file))과 콜백 \(a.callbacks), "
-                             + "B에는 파일 \(quoted(b.file))과 콜백 \(b.callbacks)가 있습니다 — pipeline마다 자기 store만 쓰고 기록합니다")
+                         ko: "pipeline A가 \"A1\"을, 이어서 pipeline B가 \"B1\"을 저장했더니 A는 파일 \(quoted(a.file)), 콜백 \(a.callbacks)이고 "
+                             + "B는 파일 \(quoted(b.file)), 콜백 \(b.callbacks)입니다 — 각 pipeline은 자기 store만 쓰고 기록해야 합니다")
         }
     }
 

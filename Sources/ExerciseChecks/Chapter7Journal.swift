@@ -105,8 +105,8 @@ extension Chapter7Checks {
             let seen = written.values
             world.expect(Set(seen) == ["A", "B"], "append(\"A\") and append(\"B\") returned on two threads, then flush() returned when "
                          + "the writer had \(seen): flush waits for every line appended before it, not only for the one appended last",
-                         ko: "두 스레드에서 append(\"A\")와 append(\"B\")가 돌아온 뒤 부른 flush()가, writer가 \(seen)을 받았을 때 "
-                             + "돌아왔습니다: flush는 마지막에 append한 줄만이 아니라 그 전에 append한 줄을 모두 기다립니다")
+                         ko: "두 스레드에서 append(\"A\")와 append(\"B\")가 돌아온 뒤 부른 flush()가, writer가 받은 줄이 \(seen)뿐일 때 "
+                             + "돌아왔습니다: flush는 마지막에 append한 줄만이 아니라 그 전에 append한 줄을 모두 기다려야 합니다")
             world.settle()
         }
     }

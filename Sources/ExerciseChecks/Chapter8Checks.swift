@@ -80,7 +80,7 @@ public enum Chapter8Checks {
                        + "store는 쓰기만 합니다 (이미 있던 값은 교체됩니다)")
         run.expect(memory.contains(computed) && disk.contents(of: computed) == "Pixels-1",
                    "store must put the value in memory and on disk under the computed key \"\(computed)\"",
-                   ko: "store는 값을 computed key \"\(computed)\"로 메모리와 디스크에 넣어야 합니다")
+                   ko: "store는 값을 메모리와 디스크 모두에 computed key(\"\(computed)\")로 저장해야 합니다")
         guard run.passed else { memory.watch(nil); return }
 
         // 2. A memory hit: one lookup, no disk read, no write; with fromMemoryCacheOrRefresh too.
@@ -94,7 +94,7 @@ public enum Chapter8Checks {
         let refreshHit = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: true)
         run.expect(refreshHit.value == "Pixels-1" && refreshHit.source == .memory,
                    "with fromMemoryCacheOrRefresh a memory hit is still a hit (got \(lookup(refreshHit))): the option only skips the disk",
-                   ko: "fromMemoryCacheOrRefresh에서도 메모리 히트는 그대로 히트입니다 (결과: \(lookup(refreshHit).ko)): 이 옵션은 디스크만 건너뜁니다")
+                   ko: "fromMemoryCacheOrRefresh가 true여도 메모리 히트는 그대로 히트입니다 (결과: \(lookup(refreshHit).ko)): 이 옵션은 디스크만 건너뜁니다")
 
         // 3. Storing again replaces the value, in memory and on disk.
         cache.store("Pixels-2", forKey: key, processorIdentifier: processor)
@@ -112,15 +112,15 @@ public enum Chapter8Checks {
         let refresh = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: true) }
         run.expect(refresh.result.value == nil && refresh.result.source == .none,
                    "with fromMemoryCacheOrRefresh a memory miss is a miss (got \(lookup(refresh.result))): the caller will download afresh",
-                   ko: "fromMemoryCacheOrRefresh에서는 메모리 미스가 곧 미스입니다 (결과: \(lookup(refresh.result).ko)): 호출한 쪽이 새로 다운로드합니다")
+                   ko: "fromMemoryCacheOrRefresh가 true이면 메모리 미스가 곧 미스입니다 (결과: \(lookup(refresh.result).ko)): 호출한 쪽이 새로 다운로드합니다")
         run.expect(refresh.reads == 0, "with fromMemoryCacheOrRefresh the disk must not be read",
-                   ko: "fromMemoryCacheOrRefresh에서는 디스크를 읽으면 안 됩니다")
+                   ko: "fromMemoryCacheOrRefresh가 true이면 디스크를 읽으면 안 됩니다")
 
         // 5. A disk hit: one lookup, one read, memory warmed once under the computed key.
         let fromDisk = traced { cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false) }
         run.expect(fromDisk.result.value == "Pixels-2" && fromDisk.result.source == .disk,
                    "after memory forgot it, the value comes from disk (got \(lookup(fromDisk.result)))",
-                   ko: "메모리가 잊은 뒤에는 값이 디스크에서 와야 합니다 (결과: \(lookup(fromDisk.result).ko))")
+                   ko: "메모리가 값을 잊은 뒤에는 값이 디스크에서 와야 합니다 (결과: \(lookup(fromDisk.result).ko))")
         // A second lookup just before warming ("only if memory still has nothing", the guard
         // KFDCache's own readDisk keeps against overwriting a newer value) is allowed.
         run.expect((1...2).contains(fromDisk.lookups) && fromDisk.reads == 1 && fromDisk.sets == 1 && fromDisk.writes == 0,
@@ -128,9 +128,9 @@ public enum Chapter8Checks {
                    + "and \(fromDisk.writes) disk writes: one of each (a second memory lookup just before warming is allowed), and no disk write",
                    ko: "디스크 히트 한 번에 메모리 조회 \(fromDisk.lookups)번, 디스크 읽기 \(fromDisk.reads)번, 메모리 쓰기 \(fromDisk.sets)번, "
                        + "디스크 쓰기 \(fromDisk.writes)번이 일어났습니다: 메모리 조회, 디스크 읽기, 메모리 쓰기가 한 번씩이고(워밍 직전의 두 번째 "
-                       + "메모리 조회는 괜찮습니다) 디스크 쓰기는 없어야 합니다")
+                       + "메모리 조회는 허용됩니다) 디스크 쓰기는 없어야 합니다")
         run.expect(memory.contains(computed), "a disk hit must warm memory under the computed key \"\(computed)\"",
-                   ko: "디스크 히트는 computed key \"\(computed)\"로 메모리를 워밍해야 합니다")
+                   ko: "디스크 히트는 computed key(\"\(computed)\")로 메모리를 워밍해야 합니다")
         run.expect(!memory.contains(key), "memory was warmed under the plain key: processed images are stored under key@processor",
                    ko: "메모리를 processor가 붙지 않은 key로 워밍했습니다: processor를 거친 이미지는 key@processor로 저장합니다")
         let again = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: false)
@@ -144,7 +144,7 @@ public enum Chapter8Checks {
         run.expect(fromDiskAgain.result.value == "Pixels-2" && fromDiskAgain.result.source == .disk && fromDiskAgain.reads == 1,
                    "after memory forgot \"\(computed)\" a second time, the lookup gave \(lookup(fromDiskAgain.result)) with "
                    + "\(fromDiskAgain.reads) disk reads: a memory miss reads the disk, once, however often the key was read before",
-                   ko: "메모리가 \"\(computed)\"를 두 번째로 잊은 뒤의 조회 결과는 \(lookup(fromDiskAgain.result).ko), 디스크 읽기 "
+                   ko: "메모리가 \"\(computed)\" 항목을 두 번째로 잊은 뒤의 조회 결과는 \(lookup(fromDiskAgain.result).ko), 디스크 읽기 "
                    + "\(fromDiskAgain.reads)번입니다: 메모리 미스는 그 key를 전에 몇 번 읽었든 디스크를 한 번 읽습니다")
         run.expect(fromDiskAgain.sets == 1 && memory.contains(computed),
                    "the second disk hit on \"\(computed)\" wrote memory \(fromDiskAgain.sets) times: every disk hit warms memory, "
@@ -176,8 +176,8 @@ public enum Chapter8Checks {
         run.expect(secondHit.value == "Other" && warmed,
                    "a second cache's disk hit on \"\(computed)\" (the first cache had already warmed that key) gave \(lookup(secondHit)) "
                    + "and \(warmed ? "warmed" : "did not warm") its memory: each cache warms its own memory on every disk hit",
-                   ko: "두 번째 캐시가 \"\(computed)\"에서 디스크 히트했을 때(첫 번째 캐시는 이미 그 key로 메모리를 워밍함) 결과는 "
-                       + "\(lookup(secondHit).ko), 메모리 워밍: \(warmed). 캐시마다 디스크 히트 때마다 자기 메모리를 워밍합니다")
+                   ko: "두 번째 캐시에서 \"\(computed)\" key로 디스크 히트가 났을 때(첫 번째 캐시는 이미 그 key로 메모리를 워밍함) 결과는 "
+                       + "\(lookup(secondHit).ko), 메모리 워밍 여부: \(warmed). 각 캐시는 디스크 히트가 날 때마다 자기 메모리를 워밍해야 합니다")
         if run.passed { valuesComeBackAsStored(E.self, run) }
         if run.passed { decomposedKeyKept(E.self, run) }
         if run.passed { warmMemoryOnGeneratedRuns(E.self, run) }
@@ -209,7 +209,7 @@ public enum Chapter8Checks {
         run.fail("\(calls): memory was \(wrong.call) under \(quoted(wrong.key)), not under the computed key \(quoted(computed)) byte for byte — "
                  + "a key is used exactly as given (on Apple platforms NSString compares UTF-16 units, so \"e\\u{301}\" and \"\\u{E9}\" "
                  + "are two keys there, and a normalised memory key misses every time)",
-                 ko: "\(calls): 메모리를 computed key \(quoted(computed))가 아니라 \(quoted(wrong.key))로 "
+                 ko: "\(calls): 메모리를 computed key \(quoted(computed)) 대신 \(quoted(wrong.key)) key로 "
                      + "\(wrong.call == "set" ? "썼습니다" : "조회했습니다") — key는 바이트 하나까지 주어진 그대로 씁니다 (Apple 플랫폼의 NSString은 "
                      + "UTF-16 단위로 비교하므로 \"e\\u{301}\"과 \"\\u{E9}\"는 서로 다른 key이고, 정규화한 메모리 key로는 매번 미스가 납니다)")
     }
@@ -282,7 +282,7 @@ public enum Chapter8Checks {
             guard case .evict(_, let key, let processor) = self else { return CheckMessage(description, ko: description) }
             let name = cache == 0 ? "cacheA" : "cacheB"
             return CheckMessage("memory of \(name) dropped \(quoted(processor.isEmpty ? key : key + "@" + processor)) (as NSCache may)",
-                                ko: "\(name)의 메모리가 \(quoted(processor.isEmpty ? key : key + "@" + processor))를 잊음 (NSCache가 그럴 수 있듯이)")
+                                ko: "\(name)의 메모리에서 \(quoted(processor.isEmpty ? key : key + "@" + processor)) 항목이 사라짐 (NSCache가 그럴 수 있듯이)")
         }
     }
 
@@ -434,10 +434,10 @@ public enum Chapter8Checks {
                                 + "\(inMemory ? "in memory" : "not in memory") and \(onDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk"); "
                                 + "the reference: \(shouldBeInMemory ? "in memory" : "not in memory") and "
                                 + "\(shouldBeOnDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk")",
-                                ko: "\(steps.ko) 뒤에 \(label)에서 \(quoted(name))는 \(inMemory ? "메모리에 있고" : "메모리에 없고") "
-                                + "\(onDisk.map { "디스크에 \(quoted($0))로 있습니다" } ?? "디스크에 없습니다"). "
+                                ko: "\(steps.ko) 뒤에 \(label)에서 \(quoted(name)) 항목은 \(inMemory ? "메모리에 있고" : "메모리에 없고") "
+                                + "\(onDisk.map { "디스크에 \(quoted($0)) 값으로 있습니다" } ?? "디스크에 없습니다"). "
                                 + "기준 구현: \(shouldBeInMemory ? "메모리에 있고" : "메모리에 없고") "
-                                + "\(shouldBeOnDisk.map { "디스크에 \(quoted($0))로 있습니다" } ?? "디스크에 없습니다")")
+                                + "\(shouldBeOnDisk.map { "디스크에 \(quoted($0)) 값으로 있습니다" } ?? "디스크에 없습니다")")
                         }
                     }
                 }

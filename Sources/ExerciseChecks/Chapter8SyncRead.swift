@@ -429,8 +429,8 @@ final class DiskWatch: @unchecked Sendable {
                            + "that cache was running on the reading thread (a retrieve of another cache, or none at all): each cache reads "
                            + "its own disk — the asynchronous read on its ioQueue, the synchronous one on its caller's thread, before it returns",
                            ko: "어떤 캐시의 디스크에서 \"\(name)\" key를 그 캐시의 ioQueue 밖에서 읽었는데, 읽은 스레드에서는 그 캐시의 "
-                           + "retrieve(synchronously: true)가 실행 중이 아니었습니다 (다른 캐시의 retrieve였거나 아무 retrieve도 아니었습니다): "
-                           + "캐시마다 자기 디스크를 읽습니다 — 비동기 읽기는 자기 ioQueue에서, 동기 읽기는 돌아오기 전에 호출한 스레드에서")
+                           + "retrieve(synchronously: true)가 실행 중이 아니었습니다 (다른 캐시의 retrieve가 실행 중이었거나, 아무것도 실행 중이 아니었습니다): "
+                           + "각 캐시는 자기 디스크를 읽어야 합니다 — 비동기 읽기는 자기 ioQueue에서, 동기 읽기는 돌아오기 전에 호출한 스레드에서 읽습니다")
             }
         }
         world.step(CheckMessage("reads \"\(name)\"", ko: "\"\(name)\" 읽음"))

@@ -80,7 +80,7 @@ public enum Chapter9Checks {
             run.expect(given == [bytes], "a \(shape.0)×\(shape.1) picture of \(shape.2) bytes per pixel must be stored once with cost \(bytes) "
                        + "(its decoded bytes); costs given: \(given)" + (given == [0] ? " — with no cost (0), no limit ever applies" : ""),
                        ko: "픽셀당 \(shape.2)바이트인 \(shape.0)×\(shape.1) 이미지는 cost \(bytes)(디코딩된 바이트 수)로 한 번 저장해야 합니다. "
-                           + "준 cost: \(given)" + (given == [0] ? " — cost가 없으면(0) 어떤 limit도 적용되지 않습니다" : ""))
+                           + "넘긴 cost: \(given)" + (given == [0] ? " — cost가 없으면(0) 어떤 limit도 적용되지 않습니다" : ""))
             // Over the 2 GiB limit, NSCache may drop the picture at once (corelibs does; Apple's
             // limits are advisory): only the cost it was given is checked then.
             if bytes <= 2 * Int(gib) {
@@ -131,7 +131,7 @@ public enum Chapter9Checks {
             for (machine, cache) in zip(machines, caches) where cache.probes.totalCostLimit != machine.limit {
                 return CheckMessage("\(machine.made) set the limit to \(cache.probes.totalCostLimit); the reference sets \(machine.limit): "
                                     + "fraction × memory in bytes, rounded down, and at most Int.max",
-                                    ko: "\(machine.made)로 만든 캐시의 limit이 \(cache.probes.totalCostLimit)입니다. 기준 구현은 \(machine.limit)입니다: "
+                                    ko: "\(machine.made) 호출로 만든 캐시의 limit이 \(cache.probes.totalCostLimit)입니다. 기준 구현은 \(machine.limit)입니다: "
                                         + "fraction × 메모리(바이트)를 내림한 값이고, 최대 Int.max입니다")
             }
             for (machine, cache) in zip(machines, caches) where cache.probes.countLimit != 0 {
@@ -156,8 +156,8 @@ public enum Chapter9Checks {
                     return CheckMessage("on \(machines[which].made), store(a \(shape.width)×\(shape.height) picture of \(shape.bytesPerPixel) bytes per pixel, "
                                         + "forKey: \(quoted(shape.key))) made the calls \(calls.map(describe)) (and \(elsewhere) on the other cache); "
                                         + "the reference makes one: set(\(quoted(shape.key)), cost: \(bytes)) — the key as given, the decoded bytes as the cost",
-                                        ko: "\(machines[which].made)로 만든 캐시에서 store(픽셀당 \(shape.bytesPerPixel)바이트인 \(shape.width)×\(shape.height) 이미지, "
-                                            + "forKey: \(quoted(shape.key)))가 \(calls.map(describe)) 호출을 했습니다 (다른 캐시에는 \(elsewhere)번). "
+                                        ko: "\(machines[which].made) 호출로 만든 캐시에서 store(픽셀당 \(shape.bytesPerPixel)바이트인 \(shape.width)×\(shape.height) 이미지, "
+                                            + "forKey: \(quoted(shape.key)))가 부른 것은 \(calls.map(describe))입니다 (다른 캐시에는 \(elsewhere)번). "
                                             + "기준 구현은 set(\(quoted(shape.key)), cost: \(bytes)) 하나만 부릅니다 — key는 주어진 그대로, cost는 디코딩된 바이트 수입니다")
                 }
             }
@@ -186,7 +186,7 @@ public enum Chapter9Checks {
     static func countLimitMessage(_ countLimit: Int, made: String) -> CheckMessage {
         CheckMessage("\(made) set the cache's countLimit to \(countLimit); it must stay 0 (no limit on the number of pictures), as NSCache "
                      + "starts: the header asks for a limit in bytes only, and a count limit would evict pictures the byte limit has room for",
-                     ko: "\(made)로 만든 캐시의 countLimit이 \(countLimit)입니다. NSCache가 처음 그렇듯 0(이미지 개수 제한 없음)으로 두어야 합니다: "
+                     ko: "\(made) 호출로 만든 캐시의 countLimit이 \(countLimit)입니다. NSCache의 초깃값처럼 0(이미지 개수 제한 없음)으로 두어야 합니다: "
                          + "헤더가 요구하는 limit은 바이트 단위뿐이고, 개수 limit이 있으면 바이트 limit에 아직 여유가 있는데도 이미지가 퇴출됩니다")
     }
 
@@ -263,7 +263,7 @@ public enum Chapter9Checks {
             run.fail("store into a vanished folder made the folder again with permissions \(shown): its owner cannot "
                      + "\(mode & 0o200 == 0 ? "write into it" : "list or enter it") — every later store as your own user would fail "
                      + "(this check may run as root, which ignores permissions). Make it as createDirectory does by default",
-                     ko: "사라진 폴더에 한 store가 권한 \(shown)으로 폴더를 다시 만들었습니다: 소유자가 "
+                     ko: "사라진 폴더에 한 store가 폴더를 권한 \(shown) 상태로 다시 만들었습니다: 소유자가 "
                          + "\(mode & 0o200 == 0 ? "그 안에 쓸 수 없습니다" : "목록을 보거나 들어갈 수 없습니다") — 여러분의 계정으로는 그 뒤의 "
                          + "store가 모두 실패합니다 (이 확인은 권한을 무시하는 root로 실행될 수 있습니다). createDirectory의 기본값대로 만드세요")
         }
@@ -290,8 +290,8 @@ public enum Chapter9Checks {
                      + "folder above it vanished): the store \(deepGot.english), and \(above.english). Every store that finds the folder "
                      + "missing makes it again — with the folders above it — and retries once, however often that happened before",
                      ko: "이 storage는 이 확인 앞부분에서 사라진 폴더를 다시 만들었지만, 두 번째(폴더와 그 상위 폴더가 사라짐)에는 "
-                         + "그러지 않았습니다. 이번 store는 \(deepGot.ko). \(above.ko). 폴더가 없다는 것을 알게 된 store는 전에 몇 번 그랬든 "
-                         + "매번 상위 폴더까지 다시 만들고 한 번 더 씁니다")
+                         + "그러지 않았습니다. 이번 store는 \(deepGot.ko). \(above.ko). 폴더가 없음을 발견한 store는 그런 일이 전에 몇 번 있었든 "
+                         + "매번 상위 폴더까지 다시 만들고 한 번 더 써야 합니다")
         }
         run.expect(recovered || (deep.error == nil && exists("Photo-D")), "store after the folder *and its parent* vanished must make both again "
                    + "and retry; it \(deepGot.english), and \(above.english)\(again.english)",
@@ -575,7 +575,7 @@ public enum Chapter9Checks {
                                 + "before store returns (it writes as data.write(to:) does; the check counts the writes there — a write "
                                 + "made another way, or later, is not one)",
                                 ko: "\(what.ko)는 파일을 남겼지만, 실행되는 동안 `files`를 거친 쓰기는 하나도 성공하지 않았습니다: store가 "
-                                + "돌아오기 전에 `files`를 거쳐 쓰세요 (data.write(to:)처럼 쓰고, 확인은 거기서 쓰기 횟수를 셉니다 — 다른 "
+                                + "돌아오기 전에 `files`를 거쳐 쓰세요 (`files`는 data.write(to:)와 같은 방식으로 쓰며, 확인은 거기서 쓰기 횟수를 셉니다 — 다른 "
                                 + "방법으로 쓴 것이나 나중에 쓴 것은 세지 않습니다)")
         }
         return nil

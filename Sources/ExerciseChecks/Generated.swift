@@ -93,7 +93,7 @@ final class AnswerLog {
         CheckMessage("\(call.english) answered \(now); earlier in this check the same call, with the same arguments, answered \(earlier): "
                      + "one call, two answers, so the answer depends on more than its arguments, such as something kept between calls (a static, a memo?). "
                      + "Run alone, this call may well give the right answer",
-                     ko: "\(call.ko)의 결과: \(now). 이 확인의 앞에서 같은 인자로 한 같은 호출의 결과: \(earlier). "
+                     ko: "\(call.ko)의 결과: \(now). 이 확인 앞부분에서 같은 인자로 한 같은 호출의 결과: \(earlier). "
                          + "같은 호출에 결과가 둘이니 결과가 인자만으로 정해지지 않습니다. 호출 사이에 남아 있는 무언가(static, 메모)가 있는지 보세요. "
                          + "이 호출만 따로 실행하면 맞는 결과가 나올 수도 있습니다")
     }

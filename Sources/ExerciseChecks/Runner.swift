@@ -60,7 +60,7 @@ public enum CheckRunner {
                     + "over the check's many calls (a sleep or a timed wait in each call)",
                 ko: "확인이 \(Int(limit))초 안에 끝나지 않았습니다: 코드 어딘가가 끝나지 않거나 "
                     + "(풀리지 않는 lock, 바쁜 큐나 지금 실행 중인 큐로의 sync, signal되지 않는 세마포어, 끝나지 않는 루프), "
-                    + "확인이 여러 번 부르는 동안 쌓일 만큼 오래 걸립니다 (호출마다 있는 sleep이나 시간 제한 있는 wait)")])
+                    + "확인이 여러 번 부르는 동안 쌓여 시간 제한을 넘길 만큼 오래 걸립니다 (호출마다 있는 sleep이나 시간 제한 있는 wait)")])
         }
         finish(run.passed ? .passed : .failed, run.said.problems)
     }

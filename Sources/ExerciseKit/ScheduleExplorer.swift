@@ -203,7 +203,7 @@ public enum ScheduleExplorer {
             + "RunLoop.run(until:)), a DispatchWorkItem's wait(), a primitive spelled with its module name, a Task? "
             + "(the checker cannot tell which; in that wait the code may be right — use the queue's sync, a group or a "
             + "semaphore, which it controls)",
-        ko: "확인 프로그램이 제어하지 못하는 무언가에서 스레드가 기다렸습니다 — 폴링하거나 도는 대기(usleep, RunLoop.run(until:)), "
+        ko: "확인 프로그램이 제어하지 못하는 무언가에서 스레드가 기다렸습니다 — 폴링하거나 스핀하는 대기(usleep, RunLoop.run(until:)), "
             + "DispatchWorkItem의 wait(), 모듈 이름을 붙여 쓴 동기화 도구, Task? (어느 것인지는 확인 프로그램이 알 수 없고, 그 대기 "
             + "자체는 옳을 수도 있습니다 — 확인 프로그램이 제어하는 큐의 sync, group, 세마포어를 쓰세요)")
 
