@@ -138,12 +138,12 @@ public enum Chapter3Checks {
                          + "\(readBack.misses))입니다: setter는 propertyQueue.sync 안에서 `_settings`를 쓰고, getter는 그것을 읽어야 합니다")
             return
         }
-        let bodies: [(english: String, korean: String, body: @Sendable (inout Counters) -> Void)] = [
-            ("{ $0.misses += 1 }", "{ $0.misses += 1 }", { $0.misses += 1 }),
-            ("{ $0.hits += 2; $0.misses += 3 }", "{ $0.hits += 2; $0.misses += 3 }", { $0.hits += 2; $0.misses += 3 }),
-            ("{ $0.misses = 0 }", "{ $0.misses = 0 }", { $0.misses = 0 }),
-            ("{ $0 = Counters() }", "{ $0 = Counters() }", { $0 = Counters() }),
-            ("{ $0.hits = 9; $0.misses = 9 }", "{ $0.hits = 9; $0.misses = 9 }", { $0.hits = 9; $0.misses = 9 }),
+        let bodies: [(text: String, body: @Sendable (inout Counters) -> Void)] = [
+            ("{ $0.misses += 1 }", { $0.misses += 1 }),
+            ("{ $0.hits += 2; $0.misses += 3 }", { $0.hits += 2; $0.misses += 3 }),
+            ("{ $0.misses = 0 }", { $0.misses = 0 }),
+            ("{ $0 = Counters() }", { $0 = Counters() }),
+            ("{ $0.hits = 9; $0.misses = 9 }", { $0.hits = 9; $0.misses = 9 }),
         ]
         var expected = [startFirst, startSecond]
         values: for (index, step) in bodies.enumerated() {
@@ -155,11 +155,11 @@ public enum Chapter3Checks {
                 let name = which == 0 ? CheckMessage("the first instance", ko: "첫 번째 인스턴스")
                                       : CheckMessage("the second instance", ko: "두 번째 인스턴스")
                 if after != expected[which] {
-                    run.fail("update \(step.english) on \(name.english) at (hits \(before.hits), misses \(before.misses)) left (hits \(after.hits), "
+                    run.fail("update \(step.text) on \(name.english) at (hits \(before.hits), misses \(before.misses)) left (hits \(after.hits), "
                              + "misses \(after.misses)); the body makes (hits \(expected[which].hits), misses \(expected[which].misses)) — "
                              + "what the body leaves in every field is the new value (update \(index * 2 + which + 1) of \(bodies.count * 2), "
                              + "two instances used in turn)",
-                             ko: "\(name.ko)가 (`hits` \(before.hits), `misses` \(before.misses))일 때 update \(step.korean) 호출 뒤 "
+                             ko: "\(name.ko)가 (`hits` \(before.hits), `misses` \(before.misses))일 때 update \(step.text) 호출 뒤 "
                                  + "남은 값은 (`hits` \(after.hits), `misses` \(after.misses))입니다. 본문이 만드는 값은 "
                                  + "(`hits` \(expected[which].hits), `misses` \(expected[which].misses))입니다 — 본문이 각 필드에 남긴 값이 그대로 "
                                  + "새 값이 됩니다 (인스턴스 둘을 번갈아 쓴 \(bodies.count * 2)번 중 \(index * 2 + which + 1)번째 update)")

@@ -84,11 +84,11 @@ public enum Chapter4Checks {
         run.expect(!cache.isInStorage("Avatar-A") && !cache.keys.contains("Avatar-A"),
                    "after remove(\"Avatar-A\"), it is still in the cache or in keys",
                    ko: "remove(\"Avatar-A\") 뒤에도 캐시나 keys에 남아 있습니다")
-        // 1b. A big cache: one critical section whatever the number of keys — 1,200, and one
-        //     more than each number up to 20,000 your file writes (a "do not hold the lock so long
-        //     on a big cache" cut-off; not past 20,000: see reconcileKeys's big cache for the cost).
-        //     Any number the file writes from 2 counts (a "key removal only below 8 keys" cut-off
-        //     is the same mistake), and the key and value must be gone afterwards, the rest kept.
+        // 1b. Caches of many sizes: one critical section whatever the number of keys, and the key
+        //     and value gone afterwards, the rest kept — 1,200 keys, one more than each of the
+        //     file's four largest numbers below 1,200 ("remove the key only below 8 keys") and of
+        //     its two largest up to 20,000 ("do not hold the lock so long on a big cache"; not past
+        //     20,000: see reconcileKeys's big cache for the cost).
         let small = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...1_199, limit: 4)   // cheap: each below 1,200 keys
         let large = SourceFacts.sizesPastCutOffs(in: run.source, within: 1_200...20_000, limit: 2)
         for count in Set([1_200] + small + large).sorted() {

@@ -279,24 +279,23 @@ public enum Chapter9Checks {
         let deepGot = outcomeText(deep.error, key: "Photo-D", in: folder)
         let above = parentMade ? CheckMessage("the folder above is there again", ko: "상위 폴더는 다시 생겼습니다")
             : CheckMessage("the folder above is still missing", ko: "상위 폴더는 아직 없습니다")
-        let again = recovered
-            ? CheckMessage(" (the same storage did recover earlier in this check, when only its folder vanished)",
-                           ko: " (같은 storage가 이 확인 앞부분에서 폴더만 사라졌을 때는 복구했습니다)")
-            : CheckMessage("", ko: "")
         // When this storage recovered before, that comes first: a second vanishing handled
         // differently from the first is the finding, not how parent folders are made.
-        if recovered, !(deep.error == nil && exists("Photo-D")) {
-            run.fail("this storage made its vanished folder again earlier in this check, but not the second time (the folder and the "
-                     + "folder above it vanished): the store \(deepGot.english), and \(above.english). Every store that finds the folder "
-                     + "missing makes it again — with the folders above it — and retries once, however often that happened before",
-                     ko: "이 storage는 이 확인 앞부분에서 사라진 폴더를 다시 만들었지만, 두 번째(폴더와 그 상위 폴더가 사라짐)에는 "
-                         + "그러지 않았습니다. 이번 store는 \(deepGot.ko). \(above.ko). 폴더가 없음을 발견한 store는 그런 일이 전에 몇 번 있었든 "
-                         + "매번 상위 폴더까지 다시 만들고 한 번 더 써야 합니다")
+        if !(deep.error == nil && exists("Photo-D")) {
+            if recovered {
+                run.fail("this storage made its vanished folder again earlier in this check, but not the second time (the folder and the "
+                         + "folder above it vanished): the store \(deepGot.english), and \(above.english). Every store that finds the folder "
+                         + "missing makes it again — with the folders above it — and retries once, however often that happened before",
+                         ko: "이 storage는 이 확인 앞부분에서 사라진 폴더를 다시 만들었지만, 두 번째(폴더와 그 상위 폴더가 사라짐)에는 "
+                             + "그러지 않았습니다. 이번 store는 \(deepGot.ko). \(above.ko). 폴더가 없음을 발견한 store는 그런 일이 전에 몇 번 있었든 "
+                             + "매번 상위 폴더까지 다시 만들고 한 번 더 써야 합니다")
+            } else {
+                run.fail("store after the folder *and its parent* vanished must make both again and retry; it \(deepGot.english), and "
+                         + "\(above.english)",
+                         ko: "폴더와 *그 상위 폴더까지* 사라진 뒤의 store는 둘 다 다시 만들고 한 번 더 써야 합니다. 그런데 \(deepGot.ko). "
+                             + "\(above.ko)")
+            }
         }
-        run.expect(recovered || (deep.error == nil && exists("Photo-D")), "store after the folder *and its parent* vanished must make both again "
-                   + "and retry; it \(deepGot.english), and \(above.english)\(again.english)",
-                   ko: "폴더와 *그 상위 폴더까지* 사라진 뒤의 store는 둘 다 다시 만들고 한 번 더 써야 합니다. 그런데 \(deepGot.ko). "
-                       + "\(above.ko)\(again.ko)")
         expectWrites(CheckMessage("store after the folder and its parent vanished", ko: "폴더와 그 상위 폴더가 사라진 뒤의 store"), deep, key: "Photo-D")
 
         // The folder vanished and cannot be made again (a file where its parent was): the retry's
