@@ -229,7 +229,7 @@ public enum Strings {
             """,
         .helpVerify: """
             USAGE: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants] [--seed N]
-                                             [--repeat N] [--busy]
+                                             [--seeds N] [--repeat N] [--busy]
 
             What CI runs: every reference solution passes its check, every shipped stub fails it, and
             every near-miss (Tests/Exercises/near-misses/<id>/, a plausible wrong answer each) fails it;
@@ -238,7 +238,9 @@ public enum Strings {
             its lock, a hop through a global queue, a boundary moved, …) fails its check, unless it is
             listed as equivalent, with its reason, in Tests/Exercises/equivalent-mutants/<id>.txt.
             --verbose says why each stub, near-miss and mutant was rejected; --no-mutants skips them;
-            --seed N runs every check on generated inputs drawn from seed N instead of its own.
+            --seed N runs every check on generated inputs drawn from seed N instead of its own;
+            --seeds N runs each check that generates inputs again under seeds 1 to N, and calls a
+            verdict that changes a problem.
             --repeat N runs every check N times and calls a verdict or first message that changes a
             problem; --busy keeps every core busy with spinning threads meanwhile (a loaded machine).
             swift run workbook mutants EXERCISE [DIGEST] lists an exercise's mutants, or shows one.
@@ -469,7 +471,7 @@ public enum Strings {
             """,
         .helpVerify: """
             사용법: swift run workbook verify [NN | EXERCISE] [--verbose] [--no-mutants] [--seed N]
-                                              [--repeat N] [--busy]
+                                              [--seeds N] [--repeat N] [--busy]
 
             CI가 돌리는 것: 모든 참고 답안은 확인을 통과하고, 배포된 stub과 모든 near-miss
             (Tests/Exercises/near-misses/<id>/, 그럴듯한 오답 하나씩)는 실패해야 합니다. 동시성 연습문제의 답안은
@@ -477,7 +479,8 @@ public enum Strings {
             lock 밖으로 옮기기, global queue 거치기, 경계 옮기기, …)는 모두 실패해야 합니다.
             예외는 Tests/Exercises/equivalent-mutants/<id>.txt에 이유와 함께 적힌 동등한 mutant뿐입니다.
             --verbose는 stub·near-miss·mutant가 거부된 이유를 보여 주고, --no-mutants는 mutant를 건너뜁니다.
-            --seed N은 모든 확인의 생성 입력을 각자의 seed 대신 seed N에서 뽑습니다.
+            --seed N은 모든 확인의 생성 입력을 각자의 seed 대신 seed N에서 뽑습니다. --seeds N은 입력을
+            생성하는 확인을 seed 1부터 N까지로 한 번씩 더 돌리고, 판정이 달라지면 문제로 셉니다.
             --repeat N은 모든 확인을 N번 돌리고, 판정이나 첫 메시지가 달라지면 문제로 셉니다. --busy는 그동안
             모든 코어를 바쁘게 도는 스레드로 채웁니다(부하가 걸린 머신).
             swift run workbook mutants EXERCISE [DIGEST]는 mutant 목록이나 하나의 전체 변경을 보여 줍니다.

@@ -373,7 +373,11 @@ struct CheckPackage {
     static func use(seed: UInt64) { setenv(seedVariable, "\(seed)", 1) }
 
     /// Runs the check program on one subject.
-    func run(_ subject: CheckSubject, seconds: Int = 20) -> CheckResult {
+    /// - Parameters:
+    ///   - seconds: the time limit (a concurrency check gets at least 90 s).
+    ///   - seed: the seed of the generated cases for this run only; nil: the one `use(seed:)` set,
+    ///     or else the check's own.
+    func run(_ subject: CheckSubject, seconds: Int = 20, seed: UInt64? = nil) -> CheckResult {
         if subject.exercise.isConcurrency, let text = try? String(contentsOf: subject.source, encoding: .utf8) {
             let spelled = ControlledPrimitives.qualifiedSpellings(in: text, exercise: subject.exercise.name)
             if !spelled.isEmpty {
@@ -400,7 +404,7 @@ struct CheckPackage {
         environment["KFD_CHECK_SOURCE"] = subject.source.path
         environment["KFD_CHECK_GLUE"] = subject.exercise.glue
         environment["KFD_CHECK_SECONDS"] = "\(seconds)"
-        if let seed = Self.seed { environment[Self.seedVariable] = seed }
+        if let seed = seed.map({ "\($0)" }) ?? Self.seed { environment[Self.seedVariable] = seed }
         let result = ChildProcess.run(program, arguments: [subject.kind.tag], environment: environment,
                                       timeout: TimeInterval(seconds + 10))
         if let outcome = CheckOutcome.parse(result.stdout) { return .outcome(outcome) }

@@ -322,13 +322,16 @@ enum Checking {
     static func verify(_ arguments: [String] = []) -> Int32 {
         let options: Set<String> = ["--verbose", "--no-mutants", "--busy"]
         var arguments = arguments
-        guard let repeats = takeRepeat(&arguments) else { return 64 }
+        guard let repeats = takeRepeat(&arguments), let seeds = takeSeeds(&arguments) else { return 64 }
         let verbose = arguments.contains("--verbose")
         guard let root = PackageRoot.required(), let swift = findSwift() else { return 1 }
         let load = arguments.contains("--busy") ? BusyCores.start() : nil
         defer { load?.stop() }
         if let load { print("Keeping \(load.count) core\(load.count == 1 ? "" : "s") busy with spinning threads while the checks run.") }
         if repeats > 1 { print("Each check runs \(repeats) times; a verdict or first message that changes is a problem.") }
+        if !seeds.isEmpty {
+            print("Each check that generates cases runs again under seeds \(seeds.first!)–\(seeds.last!); a verdict that changes is a problem.")
+        }
         var exercises = ExerciseCatalog.exercises
         let words = arguments.filter { !options.contains($0) }
         if let unknown = words.first(where: { $0.hasPrefix("-") }) {
@@ -351,7 +354,8 @@ enum Checking {
                 guard let source = nearMissSource(exercise, name, root: root) else { return 1 }
                 subjects.append(CheckSubject(exercise: exercise, kind: .nearMiss(name), source: source))
             }
-            subjects += alternatives(exercise, root: root)
+            guard let others = alternatives(exercise, root: root) else { return 1 }
+            subjects += others
         }
         // The corpus package always holds every exercise's files, so that checking one exercise
         // does not rewrite (and rebuild) the others.
@@ -361,7 +365,7 @@ enum Checking {
             + nearMissNames(exercise, root: root).compactMap { name in
                 nearMissSource(exercise, name, root: root).map { CheckSubject(exercise: exercise, kind: .nearMiss(name), source: $0) }
             }
-            + alternatives(exercise, root: root)
+            + (alternatives(exercise, root: root) ?? [])
         }
         let package = CheckPackage(root: root, name: "corpus")
         do { try package.prepare(everySubject) } catch {
@@ -382,7 +386,14 @@ enum Checking {
             var line: [String] = []
             for subject in mine {
                 let result = withTicker("checking \(exercise.name) (\(subject.kind.tag))") { package.run(subject) }
-                if let change = verdictChange(result, repeats: repeats, { package.run(subject) }) {
+                switch verdictChange(result, repeats: repeats, { package.run(subject) }) {
+                case .verdict(let change)?:
+                    problems += 1
+                    line.append("\(subject.kind.tag): \(change)")
+                case .figures(let change)?: line.append("note \(subject.kind.tag): \(change)")
+                case nil: break
+                }
+                if let change = seedChange(result, seeds: seeds, { package.run(subject, seed: $0) }) {
                     problems += 1
                     line.append("\(subject.kind.tag): \(change)")
                 }
@@ -419,7 +430,7 @@ enum Checking {
                 problems += 1
                 line.append("only \(count) near-misses; at least \(exercise.minimumNearMisses) needed")
             }
-            let mark = line.allSatisfy({ $0.hasPrefix("rejected ") || $0.hasPrefix("shipped stub: ") || $0.hasPrefix("solution: passed") })
+            let mark = line.allSatisfy({ $0.hasPrefix("rejected ") || $0.hasPrefix("shipped stub: ") || $0.hasPrefix("solution: passed") || $0.hasPrefix("note ") })
                 ? Terminal.styled("✔", .green) : Terminal.styled("✘", .red)
             let others = mine.filter { if case .alternative = $0.kind { return true } else { return false } }.count
             print("\(mark) \(exercise.name.padding(toLength: 26, withPad: " ", startingAt: 0)) solution passes · shipped stub fails · \(count) near-misses rejected"
@@ -437,7 +448,8 @@ enum Checking {
         }
         problems += sanitizeSolutions(exercises.filter(\.isConcurrency), root: root, swift: swift, corpus: package)
         if !arguments.contains("--no-mutants") {
-            problems += reportMutants(exercises, root: root, swift: swift, corpus: package, verbose: verbose, repeats: repeats)
+            problems += reportMutants(exercises, root: root, swift: swift, corpus: package, verbose: verbose,
+                                      repeats: repeats, seeds: seeds)
         }
         print(problems == 0 ? "All \(exercises.count) exercises: solvable, meaningful, and strict."
                             : "\(problems) problem(s) above.")
@@ -475,9 +487,9 @@ enum Checking {
 
     /// Runs the mutation stage and prints one row per exercise; returns the number of problems.
     private static func reportMutants(_ exercises: [ExerciseInfo], root: URL, swift: URL, corpus: CheckPackage,
-                                      verbose: Bool, repeats: Int) -> Int {
+                                      verbose: Bool, repeats: Int, seeds: [UInt64]) -> Int {
         print("\nMutants of the reference solutions (every one; 'swift run workbook mutants EXERCISE' lists them):")
-        let (tallies, built) = MutationStage.run(exercises, root: root, swift: swift, corpus: corpus, repeats: repeats)
+        let (tallies, built) = MutationStage.run(exercises, root: root, swift: swift, corpus: corpus, repeats: repeats, seeds: seeds)
         var problems = built ? 0 : 1
         print("  exercise                   generated  compile  run  killed  equivalent  survive")
         for exercise in exercises {
@@ -514,10 +526,25 @@ enum Checking {
     /// The near-miss files of `exercise`, by name without extension, sorted.
     /// Right answers written by learners who never saw the reference solution
     /// (Tests/Exercises/alternatives/<exercise>/): each must pass, or the check rejects a right answer.
-    static func alternatives(_ exercise: ExerciseInfo, root: URL) -> [CheckSubject] {
+    /// Each is a whole file or a patch against the reference (see NearMissPatch.swift); nil, after
+    /// saying why, when a patch does not apply.
+    static func alternatives(_ exercise: ExerciseInfo, root: URL) -> [CheckSubject]? {
         let folder = root.appendingPathComponent("Tests/Exercises/alternatives/\(exercise.name)")
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
-        return files.map { CheckSubject(exercise: exercise, kind: .alternative(String($0.dropLast(6))), source: folder.appendingPathComponent($0)) }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = Set(files.compactMap { file in
+            file.hasSuffix(".swift") || file.hasSuffix(".patch") ? String(file.dropLast(6)) : nil
+        }).sorted()
+        var subjects: [CheckSubject] = []
+        for name in names {
+            do {
+                let source = try NearMissPatch.alternativeSource(exercise, name, root: root)
+                subjects.append(CheckSubject(exercise: exercise, kind: .alternative(name), source: source))
+            } catch {
+                Terminal.printError("error: Tests/Exercises/alternatives/\(exercise.name)/\(name).patch does not apply: \(error)")
+                return nil
+            }
+        }
+        return subjects
     }
 
     static func nearMissNames(_ exercise: ExerciseInfo, root: URL) -> [String] {
@@ -549,17 +576,62 @@ enum Checking {
         return count
     }
 
-    /// Runs a check `repeats - 1` more times; says how the verdict or its first message changed
-    /// from the first run (nil: the same every time).
-    static func verdictChange(_ first: CheckResult, repeats: Int, _ again: () -> CheckResult) -> String? {
-        guard repeats > 1 else { return nil }
-        for run in 2...repeats {
-            let next = again()
-            if fingerprint(next) != fingerprint(first) {
-                return "VERDICT CHANGED on run \(run) of \(repeats): first \(fingerprint(first)), then \(fingerprint(next))"
+    /// Removes `--seeds N` from `arguments`: the other seeds (1…N) verify runs each generating check
+    /// under ([] without it). Nil, with the error printed, when N is not a whole number from 1 to 100.
+    static func takeSeeds(_ arguments: inout [String]) -> [UInt64]? {
+        guard let index = arguments.firstIndex(of: "--seeds") else { return [] }
+        guard index + 1 < arguments.count, let count = UInt64(arguments[index + 1]), (1...100).contains(count) else {
+            Terminal.printError("error: --seeds takes a number of other seeds from 1 to 100 (say: --seeds 10).")
+            return nil
+        }
+        arguments.removeSubrange(index...(index + 1))
+        return Array(1...count)
+    }
+
+    /// Runs a check that generated cases again under each of `seeds`; says under which seed its
+    /// verdict differs from the first run's (nil: the same under all, or no generated cases).
+    /// Only the verdict is compared: another seed may well find another counterexample first.
+    static func seedChange(_ first: CheckResult, seeds: [UInt64], _ again: (UInt64) -> CheckResult) -> String? {
+        guard case .outcome(let outcome) = first, outcome.cases != nil else { return nil }
+        for seed in seeds where seed != outcome.seed {
+            let next = again(seed)
+            if next.passed != first.passed {
+                return "VERDICT CHANGED under seed \(seed): first \(fingerprint(first)), then \(fingerprint(next))"
             }
         }
         return nil
+    }
+
+    /// How a check's later run differed from its first.
+    enum RunChange {
+        /// The verdict, or the words of its first message, changed: a learner would be told two things.
+        case verdict(String)
+        /// Only figures in the first message changed (a time the code read from the clock, say):
+        /// the same verdict and the same statement.
+        case figures(String)
+    }
+
+    /// Runs a check `repeats - 1` more times; says how the verdict or its first message changed
+    /// from the first run (nil: the same every time). A message that changed only in its figures is
+    /// told as such, and the later runs are still compared.
+    static func verdictChange(_ first: CheckResult, repeats: Int, _ again: () -> CheckResult) -> RunChange? {
+        guard repeats > 1 else { return nil }
+        var figures: RunChange?
+        for run in 2...repeats {
+            let next = again()
+            guard fingerprint(next) != fingerprint(first) else { continue }
+            let text = "on run \(run) of \(repeats): first \(fingerprint(first)), then \(fingerprint(next))"
+            guard withoutFigures(fingerprint(next)) == withoutFigures(fingerprint(first)) else {
+                return .verdict("VERDICT CHANGED " + text)
+            }
+            figures = figures ?? .figures("the same verdict; only figures in the message changed " + text)
+        }
+        return figures
+    }
+
+    /// `text` with every run of digits made one "#": "1795837430.866" and "1795837430.886" read the same.
+    static func withoutFigures(_ text: String) -> String {
+        text.replacing(/[0-9]+/, with: "#")
     }
 
     /// A result without its timing: the verdict and the first thing it said.

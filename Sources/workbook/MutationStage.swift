@@ -50,7 +50,7 @@ enum MutationStage {
     /// Generates, compiles, builds and runs the mutants of `exercises`' reference solutions.
     /// - Returns: each exercise's tally, and whether the mutants could be built and run at all.
     static func run(_ exercises: [ExerciseInfo], root: URL, swift: URL, corpus: CheckPackage,
-                    repeats: Int = 1) -> ([String: MutationTally], Bool) {
+                    repeats: Int = 1, seeds: [UInt64] = []) -> ([String: MutationTally], Bool) {
         let modules = corpus.folder.appendingPathComponent(".build/debug/Modules")
         let sourceFolder = root.appendingPathComponent(".build/workbook-checks/mutant-sources", isDirectory: true)
         try? FileManager.default.removeItem(at: sourceFolder)
@@ -116,7 +116,10 @@ enum MutationStage {
         for (done, subject) in subjects.enumerated() {
             guard case .mutant(let digest) = subject.kind, let mutant = byDigest[subject.exercise.name + digest] else { continue }
             let result = package.run(subject, seconds: 15)
-            if let change = Checking.verdictChange(result, repeats: repeats, { package.run(subject, seconds: 15) }) {
+            var change: String?
+            if case .verdict(let text)? = Checking.verdictChange(result, repeats: repeats, { package.run(subject, seconds: 15) }) { change = text }
+            change = change ?? Checking.seedChange(result, seeds: seeds, { package.run(subject, seconds: 15, seed: $0) })
+            if let change {
                 tallies[subject.exercise.name]?.survivors.append(mutant)
                 tallies[subject.exercise.name]?.killReasons.append("\(mutant.id) (\(mutant.change)): \(change)")
                 print("    \(subject.exercise.name) \(mutant.id): \(change)")

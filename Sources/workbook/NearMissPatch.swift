@@ -1,7 +1,8 @@
 // Near-misses stored as small patches against the reference solution (`Name.patch` beside the
 // whole-file `Name.swift` ones): the mistake reads at a glance, and the corpus does not copy the
 // solution once per wrong answer. `workbook verify` writes each patched file under .build and
-// checks it like any other near-miss.
+// checks it like any other near-miss. A right answer a learner wrote (Tests/Exercises/alternatives/)
+// may be a patch too, whose first line is `// RIGHT ANSWER: …`.
 //
 // A patch is the `// NEAR-MISS: …` line, then one or more blocks:
 //   @@ replace
@@ -14,10 +15,11 @@ import Foundation
 import WorkbookSupport
 
 enum NearMissPatch {
-    /// The patched text of `solution`, or why the patch does not apply.
-    static func apply(_ patch: String, to solution: String) -> Result<String, PatchError> {
+    /// The patched text of `solution`, or why the patch does not apply. `marker` begins its first
+    /// line: `// NEAR-MISS:` for a wrong answer, `// RIGHT ANSWER:` for an alternative.
+    static func apply(_ patch: String, to solution: String, marker: String = "// NEAR-MISS:") -> Result<String, PatchError> {
         let lines = patch.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let first = lines.first, first.hasPrefix("// NEAR-MISS:") else { return .failure(.noMistakeLine) }
+        guard let first = lines.first, first.hasPrefix(marker) else { return .failure(.noMistakeLine(marker)) }
         var text = solution
         var index = 1
         while index < lines.count {
@@ -39,11 +41,11 @@ enum NearMissPatch {
     }
 
     enum PatchError: Error, CustomStringConvertible {
-        case noMistakeLine, unexpected(String), unclosedBlock(Int), notInSolution(String)
+        case noMistakeLine(String), unexpected(String), unclosedBlock(Int), notInSolution(String)
 
         var description: String {
             switch self {
-            case .noMistakeLine: return "its first line must be `// NEAR-MISS: <the mistake>`"
+            case .noMistakeLine(let marker): return "its first line must be `\(marker) <what it is>`"
             case .unexpected(let line): return "expected `@@ replace`, found: \(line)"
             case .unclosedBlock(let line): return "the block at line \(line) has no `@@ with` or `@@ end`"
             case .notInSolution(let old): return "the lines to replace are not in the reference solution: \(old.prefix(80))"
@@ -54,13 +56,25 @@ enum NearMissPatch {
     /// The file to check for near-miss `name` of `exercise`: the whole file, or the patch applied
     /// (written under .build). Throws when a patch does not apply.
     static func source(_ exercise: ExerciseInfo, _ name: String, root: URL) throws -> URL {
-        let whole = root.appendingPathComponent("\(exercise.nearMisses)/\(name).swift")
-        let patchURL = root.appendingPathComponent("\(exercise.nearMisses)/\(name).patch")
+        try source(exercise, name, root: root, in: exercise.nearMisses, marker: "// NEAR-MISS:", into: "near-miss-patches")
+    }
+
+    /// The file to check for right answer `name` of `exercise` (Tests/Exercises/alternatives/):
+    /// the whole file, or the patch applied. Throws when a patch does not apply.
+    static func alternativeSource(_ exercise: ExerciseInfo, _ name: String, root: URL) throws -> URL {
+        try source(exercise, name, root: root, in: "Tests/Exercises/alternatives/\(exercise.name)", marker: "// RIGHT ANSWER:",
+                   into: "alternative-patches")
+    }
+
+    private static func source(_ exercise: ExerciseInfo, _ name: String, root: URL, in corpus: String, marker: String,
+                               into written: String) throws -> URL {
+        let whole = root.appendingPathComponent("\(corpus)/\(name).swift")
+        let patchURL = root.appendingPathComponent("\(corpus)/\(name).patch")
         guard FileManager.default.fileExists(atPath: patchURL.path) else { return whole }
         let patch = try String(contentsOf: patchURL, encoding: .utf8)
         let solution = try String(contentsOf: root.appendingPathComponent(exercise.solution), encoding: .utf8)
-        let text = try apply(patch, to: solution).get()
-        let folder = root.appendingPathComponent(".build/workbook-checks/near-miss-patches/\(exercise.name)", isDirectory: true)
+        let text = try apply(patch, to: solution, marker: marker).get()
+        let folder = root.appendingPathComponent(".build/workbook-checks/\(written)/\(exercise.name)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let out = folder.appendingPathComponent("\(name).swift")
         if (try? String(contentsOf: out, encoding: .utf8)) != text { try text.write(to: out, atomically: true, encoding: .utf8) }
