@@ -93,6 +93,9 @@ public enum Chapter10Checks {
             // An empty key is a key: it gets loaded and answered like any other.
             BridgePath(name: CheckMessage("an empty key \"\", data from another thread", ko: "빈 key \"\", 다른 스레드에서 온 데이터"),
                        callback: .at(0.1, .success(payload)), expected: .data(payload), key: ""),
+            // A key in NFD is asked for in NFD: normalising it asks the loader for another URL.
+            BridgePath(name: CheckMessage("a key in NFD, data from another thread", ko: "NFD로 쓴 key, 다른 스레드에서 온 데이터"),
+                       callback: .at(0.1, .success(payload)), expected: .data(payload), key: "Avatars/Cafe\u{301}.png"),
             BridgePath(name: CheckMessage("a callback after the timeout", ko: "타임아웃 뒤에 온 콜백"),
                        callback: .at(0.8, .success(payload)), expected: .timedOut),
             BridgePath(name: CheckMessage("a callback at the very instant of the timeout", ko: "타임아웃과 정확히 같은 순간에 온 콜백"),
@@ -103,6 +106,11 @@ public enum Chapter10Checks {
                        callback: .at(0.1, .success(payload)), expected: .timedOut, timeout: 0),
             BridgePath(name: CheckMessage("a 1 ms timeout, data at 5 ms", ko: "1 ms 타임아웃, 5 ms에 온 데이터"),
                        callback: .at(0.005, .success(payload)), expected: .timedOut, timeout: 0.001),
+            // An app's main thread is often busy (or blocked): a timeout must come on time anyway
+            // (blind round 38 scheduled it on the main queue).
+            BridgePath(name: CheckMessage("no callback at all, start called on the main thread, which then stays busy for 2 s",
+                                          ko: "콜백이 아예 없음, 메인 스레드에서 start를 부르고 그 스레드는 2초 동안 바쁨"),
+                       callback: .never, expected: .timedOut, mainBusyUntil: 2),
         ]
         // Data one byte past each number the checked file writes (a "big data takes another path"
         // cut-off, whatever number was picked): on time, it is the answer; after the timeout, ignored.
@@ -207,6 +215,9 @@ struct BridgePath: Sendable {
     var key: String = BridgePath.key
     /// The timeout this path passes to start, in seconds.
     var timeout: TimeInterval = BridgePath.timeout
+    /// When set, start is called on the app's main thread, which then stays busy until this
+    /// virtual time (an app's main thread at work): the timeout must not wait for it.
+    var mainBusyUntil: TimeInterval?
 
     /// One run of the path: start, then everything that follows on the virtual clock.
     func explore<E: ResumeOnceExercise>(_: E.Type, _ world: ScheduleWorld, usesTask: Bool) {
@@ -231,8 +242,12 @@ struct BridgePath: Sendable {
             case .never: break
             }
         }
+        if mainBusyUntil != nil { world.actAsMainThread() }
         E.start(key: key, timeout: timeout, load: load, continuation: Chapter10Checks.ListContinuation(resumes, world))
         let returnedAt = world.nowNanoseconds
+        if let busy = mainBusyUntil {
+            world.sleep(until: busy, CheckMessage("stays busy (the app's main thread at work)", ko: "바쁘게 일함(앱의 메인 스레드가 일하는 중)"))
+        }
         world.settle()
         judge(world, resumes: resumes.values, keys: keys.values, calledBack: calledBack.values.first, returnedAt: returnedAt, usesTask: usesTask)
     }
@@ -248,12 +263,13 @@ struct BridgePath: Sendable {
                  ko: ": start가 돌아온 시각(가상 시계): \(at(returnedAt)). 스레드(몇 개 없는 Swift concurrency 스레드)를 붙잡고 "
                  + "기다렸습니다. 타임아웃은 asyncAfter 같은 것으로 예약해 두고 곧바로 돌아오세요")
         }
-        if keys != [key] {
-            let list = keys.map { "\"\($0)\"" }.joined(separator: ", ")
+        // By bytes: String's == takes a key in NFD for its NFC spelling, and a loader does not.
+        if keys.count != 1 || !sameBytes(keys[0], key) {
+            let list = keys.map(quoted).joined(separator: ", "), given = quoted(key)
             let asked = keys.isEmpty ? CheckMessage(": the loader was never asked for anything", ko: ": loader에 아무것도 요청하지 않았습니다")
                                      : CheckMessage(": the loader was asked for \(list)", ko: ": loader에 요청한 key: \(list)")
-            world.fail(name + asked + CheckMessage(" — call load once, with the key exactly as given (\"\(key)\")",
-                                                   ko: " — load는 한 번, 주어진 key 그대로(\"\(key)\") 부르세요"))
+            world.fail(name + asked + CheckMessage(" — call load once, with the key exactly as given (\(given))",
+                                                   ko: " — load는 한 번, 주어진 key 그대로(\(given)) 부르세요"))
         }
         guard let first = resumes.first else {
             var message = callback.result == nil
@@ -334,8 +350,17 @@ struct BridgePath: Sendable {
                      ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). 하지만 timeout은 초 단위 TimeInterval입니다 "
                      + "(이번 값: \(timeout) s)")
             } else if first.at > deadline + deadline / 10 {
-                fail(": resumed with BridgeError.timedOut only at \(when) (virtual clock); timeout is \(timeout) s",
-                     ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). timeout(\(timeout) s)보다 한참 늦습니다")
+                let busy = mainBusyUntil.map { seconds in
+                    CheckMessage(": the main thread, which called start, was busy until \(ScheduleWorld.text(seconds: seconds)), and a timeout "
+                                 + "scheduled on the main queue waits for it (or never comes, while the main thread is blocked) — schedule it on a "
+                                 + "queue that is free, such as a global one",
+                                 ko: ". start를 부른 메인 스레드가 \(ScheduleWorld.text(seconds: seconds))까지 바빴는데, 메인 큐에 예약한 타임아웃은 "
+                                 + "메인 스레드가 풀릴 때까지 기다립니다 (메인 스레드가 막혀 있으면 끝내 오지 않습니다) — global 큐처럼 비어 있는 "
+                                 + "큐에 예약하세요")
+                } ?? CheckMessage("", ko: "")
+                world.fail(name + CheckMessage(": resumed with BridgeError.timedOut only at \(when) (virtual clock); timeout is \(timeout) s",
+                                               ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). timeout(\(timeout) s)보다 한참 늦습니다")
+                           + busy)
             }
         } else if let calledBack, first.at != calledBack {
             fail(": resumed at \(when), though the loader called back at \(at(calledBack)): resume when the callback comes",

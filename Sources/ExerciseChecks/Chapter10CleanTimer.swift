@@ -238,10 +238,12 @@ extension Chapter10Checks {
                                 ko: "가상 시간 \(ScheduleWorld.text(seconds: until)) 동안, cleanInterval \(ScheduleWorld.text(seconds: interval))")
         let never = CheckMessage("removeExpired() never ran in \(span.english): ", ko: "removeExpired()가 한 번도 실행되지 않았습니다 (\(span.ko)): ")
         if let elsewhere = cleans.first(where: { !$0.onCheckThread }) {
-            return CheckMessage("removeExpired() ran on \(elsewhere.thread), not on the run loop of the thread that made the store: call it "
-                                + "from the timer's block itself, which runs on that run loop",
+            return CheckMessage("removeExpired() ran on \(elsewhere.thread), not on the run loop of the thread that made the store: schedule "
+                                + "the timer on that thread's run loop (Timer.scheduledTimer, called in init) and call removeExpired() from the "
+                                + "timer's block, which runs there",
                                 ko: "removeExpired()가 store를 만든 스레드의 run loop가 아닌 곳에서 실행됐습니다 (실행된 스레드: \(elsewhere.thread)). "
-                                + "그 run loop에서 실행되는 timer의 블록 안에서 직접 부르세요")
+                                + "timer는 그 스레드의 run loop에 걸고(init에서 Timer.scheduledTimer를 부르세요), removeExpired()는 그 run loop에서 "
+                                + "실행되는 timer의 블록에서 부르세요")
         }
         if cleans.isEmpty {
             guard probed else {

@@ -27,10 +27,10 @@ public enum Chapter1Checks {
         switch TypeKind.enumCaseCount(E.Namespace.self) {
         case 0?: break
         case _?:
-            run.fail("ThumbnailStorage is \(shape.english): each case is a value anyone can make (ThumbnailStorage.\u{2026}). "
-                     + "A namespace enum has no cases at all.",
-                     ko: "ThumbnailStorage는 \(shape.ko)입니다: case 하나하나가 누구나 만들 수 있는 값입니다 (ThumbnailStorage.\u{2026}). "
-                         + "네임스페이스 enum에는 case가 하나도 없습니다.")
+            run.fail("ThumbnailStorage is \(shape.english): a case declares values of the type (ThumbnailStorage.\u{2026}), "
+                     + "which a namespace does not have. A namespace enum has no cases at all.",
+                     ko: "ThumbnailStorage는 \(shape.ko)입니다: case는 그 타입의 값(ThumbnailStorage.\u{2026})을 선언하는데, "
+                         + "네임스페이스에는 값이 없습니다. 네임스페이스 enum에는 case가 하나도 없습니다.")
         case nil:
             run.fail("ThumbnailStorage is \(shape.english): a type whose values can be made (with an init — even a private one, "
                      + "from its own file). A namespace is an enum with no cases.",
@@ -371,14 +371,32 @@ public enum Chapter1Checks {
         }
     }
 
+    /// How a call of the init `declaration` is written: `init?(name: String)` → `Name(name:)`,
+    /// `init(_ x: Int)` → `Name(_:)`, `init()` → `Name()`.
+    static func callForm(of declaration: String, _ typeName: String) -> String {
+        guard let open = declaration.firstIndex(of: "("), let close = declaration.lastIndex(of: ")"), open < close else { return "\(typeName)()" }
+        var labels: [String] = [], depth = 0, piece = ""
+        for character in declaration[declaration.index(after: open)..<close] {
+            if "([<".contains(character) { depth += 1 } else if ")]>".contains(character) { depth -= 1 }
+            if character == ",", depth == 0 { labels.append(piece); piece = "" } else { piece.append(character) }
+        }
+        labels.append(piece)
+        let names = labels.compactMap { parameter -> String? in
+            let head = parameter.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+            return head.split(separator: " ").first.map { "\($0):" }
+        }
+        return "\(typeName)(\(names.joined()))"
+    }
+
     /// A caseless enum with an init still lets anyone write `Name()`: it compiles, then traps or
     /// never returns. Only the source can tell (an init of an enum without cases is never run here).
     static func rejectInitializers(_ typeName: String, _ run: CheckRun) {
         guard let source = run.source else { return }
         for declaration in SourceFacts.initializers(of: typeName, in: source) {
-            run.fail("\(typeName) still declares `\(declaration)`: `\(typeName)()` compiles, and with no cases the init "
+            let call = callForm(of: declaration, typeName)
+            run.fail("\(typeName) still declares `\(declaration)`: `\(call)` compiles, and with no cases the init "
                      + "can only trap, return nil or never return. A namespace has no init at all: delete it.",
-                     ko: "\(typeName)에 아직 `\(declaration)` 선언이 있습니다: `\(typeName)()`가 컴파일되는데, case가 없으니 그 init은 "
+                     ko: "\(typeName)에 아직 `\(declaration)` 선언이 있습니다: `\(call)` 호출이 컴파일되는데, case가 없으니 그 init은 "
                          + "trap하거나, nil을 돌려주거나, 영영 돌아오지 않을 수밖에 없습니다. 네임스페이스에는 init이 아예 없습니다: 지우세요.")
         }
     }

@@ -60,20 +60,38 @@ public enum Chapter4Checks {
         run.expect(cache.isInStorage("Avatar-A") && cache.keys == ["Avatar-A"],
                    "after store(1, forKey: \"Avatar-A\"), the cache holds it: \(cache.isInStorage("Avatar-A")), keys: \(cache.keys.sorted())",
                    ko: "store(1, forKey: \"Avatar-A\") 뒤 캐시에 들어 있는가: \(cache.isInStorage("Avatar-A")), keys: \(cache.keys.sorted())")
-        let pauses = Tally(), pausedUnlocked = Flag(), valueStillThere = Flag()
+        let pauses = Tally(), pausedUnlocked = Flag(), valueStillThere = Flag(), keyAlreadyGone = Flag(), keyReads = Tally()
         let before = lock.acquisitions
         cache.remove(forKey: "Avatar-A", pause: {
             pauses.add()
-            if !lock.isHeldByCurrentThread { pausedUnlocked.set() }
+            if !lock.isHeldByCurrentThread {
+                pausedUnlocked.set()
+                // Only without the lock held: `keys` takes it, and NSLock is not recursive.
+                keyReads.add()   // the getter takes the lock once: not remove's acquisition
+                if !cache.keys.contains("Avatar-A") { keyAlreadyGone.set() }
+            }
             if cache.isInStorage("Avatar-A") { valueStillThere.set() }
         })
-        let taken = lock.acquisitions - before
+        let taken = lock.acquisitions - before - keyReads.value
         run.expect(pauses.value > 0, "pause() was never called: call it between removing the value and removing the key",
                    ko: "pause()가 한 번도 불리지 않았습니다: 값을 지운 뒤, key를 지우기 전에 부르세요")
         run.expect(pauses.value <= 1, "pause() was called \(pauses.value) times; call it once",
                    ko: "pause()가 \(pauses.value)번 불렸습니다. 한 번만 부르세요")
-        run.expect(!pausedUnlocked.isSet, "pause() ran without the lock held: between the two steps another thread can store the key again",
-                   ko: "lock을 잡지 않은 채 pause()가 실행됐습니다: 두 단계 사이에 다른 스레드가 같은 key를 다시 저장할 수 있습니다")
+        // Where pause() ran says what to move: after both steps, before both, or between them.
+        if pausedUnlocked.isSet, keyAlreadyGone.isSet, !valueStillThere.isSet {
+            run.fail("pause() ran after both steps, with the lock no longer held: call it between removing the value and removing the key, "
+                     + "inside the one critical section",
+                     ko: "두 단계가 다 끝난 뒤, lock을 놓은 상태에서 pause()가 실행됐습니다: 값을 지운 뒤 key를 지우기 전에, "
+                         + "하나의 critical section 안에서 부르세요")
+        } else if pausedUnlocked.isSet, valueStillThere.isSet, !keyAlreadyGone.isSet {
+            run.fail("pause() ran before either step, without the lock held: call it between removing the value and removing the key, "
+                     + "inside the one critical section",
+                     ko: "두 단계 중 어느 것도 하기 전에, lock을 잡지 않은 채 pause()가 실행됐습니다: 값을 지운 뒤 key를 지우기 전에, "
+                         + "하나의 critical section 안에서 부르세요")
+        } else {
+            run.expect(!pausedUnlocked.isSet, "pause() ran without the lock held: between the two steps another thread can store the key again",
+                       ko: "lock을 잡지 않은 채 pause()가 실행됐습니다: 두 단계 사이에 다른 스레드가 같은 key를 다시 저장할 수 있습니다")
+        }
         run.expect(!valueStillThere.isSet, "when pause() ran the value was still in the cache: remove the value first, then pause, then the key",
                    ko: "pause()가 실행될 때 값이 아직 캐시에 있었습니다: 값을 먼저 지우고, pause를 부르고, 그다음 key를 지우세요")
         run.expectNone(lock.violations, "")
@@ -84,6 +102,8 @@ public enum Chapter4Checks {
         run.expect(!cache.isInStorage("Avatar-A") && !cache.keys.contains("Avatar-A"),
                    "after remove(\"Avatar-A\"), it is still in the cache or in keys",
                    ko: "remove(\"Avatar-A\") 뒤에도 캐시나 keys에 남아 있습니다")
+        // A failure above says where pause() ran; the sizes below would only say it again.
+        guard run.passed else { return }
         // 1b. Caches of many sizes: one critical section whatever the number of keys, and the key
         //     and value gone afterwards, the rest kept — 1,200 keys, one more than each of the
         //     file's four largest numbers below 1,200 ("remove the key only below 8 keys") and of

@@ -137,11 +137,18 @@ public enum Chapter5Checks {
                                     expiration: Date(timeIntervalSince1970: 1_700_000_010.25),
                                     now: Date(timeIntervalSince1970: 1_700_000_100.5), extending: .cacheTime)
         let gotFractional = fractional.map { String(format: "%.2f", $0.expiration.timeIntervalSince1970) } ?? "nil"
+        // The advice names the rounding order only when the date is one a wrong order gives:
+        // ceil(now) + lifetime, now + ceil(lifetime), no rounding, or both rounded.
+        let misordered: Set<Double> = [1_700_000_111.25, 1_700_000_111.5, 1_700_000_110.75, 1_700_000_112]
+        let advice = fractional.map { misordered.contains($0.expiration.timeIntervalSince1970) } == true
+            ? CheckMessage("add the lifetime to now, then round up", ko: "지금에 수명을 더한 뒤 올림하세요")
+            : CheckMessage("the lifetime is the expiration minus the last access (10.25 s here), added to now and rounded up once",
+                           ko: "수명은 expiration에서 마지막 접근 시각을 뺀 값(여기서는 10.25초)이고, 그것을 지금에 더한 뒤 한 번 올림합니다")
         run.expect(fractional?.expiration == Date(timeIntervalSince1970: 1_700_000_111),
                    "a 10.25 s lifetime read at 1700000100.5 must expire at ceil(1700000100.5 + 10.25) = 1700000111 (got "
-                   + "\(gotFractional)): add the lifetime to now, then round up",
+                   + "\(gotFractional)): \(advice.english)",
                    ko: "수명이 10.25초인 항목을 1700000100.5에 읽으면 ceil(1700000100.5 + 10.25) = 1700000111에 만료돼야 합니다 "
-                       + "(결과: \(gotFractional)): 지금에 수명을 더한 뒤 올림하세요")
+                       + "(결과: \(gotFractional)): \(advice.ko)")
 
         // Other expirations and far dates: whatever the header promises, tried.
         let year2100 = Date(timeIntervalSince1970: 4_102_444_800.3)

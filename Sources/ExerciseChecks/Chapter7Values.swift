@@ -42,20 +42,22 @@ extension Chapter7Checks {
 
     /// 07-async-journal: every appended line is written, empty or repeated, in order.
     static func journalValues<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
-        let all = sequences(of: ["", "x", "y"], length: 3)
-        runOnce(run, CheckMessage("\(all.count) journals, each given three lines (empty ones, repeats), then flush",
-                                 ko: "journal \(all.count)개에 각각 세 줄 (빈 줄, 반복된 줄) append 뒤 flush")) { world in
+        // "e\u{301}" is in NFD: a line is written as its bytes were given, not normalised.
+        let all = sequences(of: ["", "x", "e\u{301}"], length: 3)
+        runOnce(run, CheckMessage("\(all.count) journals, each given three lines (empty ones, repeats, one in NFD), then flush",
+                                 ko: "journal \(all.count)개에 각각 세 줄 (빈 줄, 반복된 줄, NFD로 쓴 줄) append 뒤 flush")) { world in
             for lines in all {
                 let written = LockedList<String>()
                 let journal = E(writer: { written.append($0) })
                 for line in lines { journal.append(line) }
                 journal.flush()
                 let seen = written.values
-                guard seen != lines else { continue }
-                world.fail("appended \(lines) to a new journal, then flush(); the writer was given \(seen): every appended "
-                           + "line must be written once, in order, also an empty line or one equal to the line before it",
-                           ko: "새 journal에 \(lines)를 append한 뒤 flush()했는데 writer가 받은 줄은 \(seen)입니다: append한 줄은 "
-                               + "빈 줄이든 바로 앞 줄과 같은 줄이든 모두 순서대로 한 번씩 쓰여야 합니다")
+                guard seen.count != lines.count || !zip(seen, lines).allSatisfy(sameBytes) else { continue }
+                let (given, got) = (quotedList(lines), quotedList(seen))
+                world.fail("appended \(given) to a new journal, then flush(); the writer was given \(got): every appended "
+                           + "line must be written once, in order, as its bytes were given, also an empty line or one equal to the line before it",
+                           ko: "새 journal에 \(given) 줄을 append한 뒤 flush()했는데 writer가 받은 줄은 \(got)입니다: append한 줄은 "
+                               + "빈 줄이든 바로 앞 줄과 같은 줄이든 모두 받은 바이트 그대로, 순서대로 한 번씩 쓰여야 합니다")
                 return
             }
         }
@@ -139,9 +141,10 @@ extension Chapter7Checks {
 
     /// 07-one-queue: every store is written and called back once, whatever its bytes.
     static func storeValues<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
-        let all = sequences(of: ["", "a", "b"], length: 3)
-        runOnce(run, CheckMessage("\(all.count) pipelines, each given three stores (empty bytes, repeats)",
-                                 ko: "pipeline \(all.count)개에 각각 store 세 번 (빈 바이트, 반복된 값)")) { world in
+        // "e\u{301}" is in NFD: the file holds the serializer's bytes, not a normalised copy.
+        let all = sequences(of: ["", "a", "e\u{301}"], length: 3)
+        runOnce(run, CheckMessage("\(all.count) pipelines, each given three stores (empty bytes, repeats, one in NFD)",
+                                 ko: "pipeline \(all.count)개에 각각 store 세 번 (빈 바이트, 반복된 값, NFD로 쓴 값)")) { world in
             for values in all {
                 let pipeline = E()
                 let done = LockedList<Int>()
@@ -195,35 +198,38 @@ extension Chapter7Checks {
     /// What went wrong with `values` stored in order into a new pipeline (nil: nothing).
     static func storeFailure(_ values: [String], done: [Int], state: (file: String, callbacks: [String])) -> CheckMessage? {
         let bytes = values.map(upper)
-        let said = CheckMessage("stored \(values) in a new pipeline (serialized as \(bytes))",
-                                ko: "새 pipeline에 \(values)를 store했습니다 (직렬화 결과 \(bytes))")
+        let (shownValues, shownBytes) = (quotedList(values), quotedList(bytes))
+        let said = CheckMessage("stored \(shownValues) in a new pipeline (serialized as \(shownBytes))",
+                                ko: "새 pipeline에 \(shownValues) 값을 store했습니다 (직렬화 결과 \(shownBytes))")
         for index in values.indices {
             let count = done.filter { $0 == index }.count
             guard count != 1 else { continue }
             // A new pipeline's file is empty; after a store it holds that store's bytes.
             let before = index == 0 ? "" : bytes[index - 1]
-            let (empty, same) = (bytes[index].isEmpty, bytes[index] == before)
+            let (empty, same) = (bytes[index].isEmpty, sameBytes(bytes[index], before))
             let why = empty && same ? CheckMessage("its bytes are empty, and so was the file before it",
                                                    ko: "그 바이트는 비어 있고, 그 직전의 파일도 비어 있었습니다")
                 : empty ? CheckMessage("its bytes are empty", ko: "그 바이트는 비어 있습니다")
                 : same ? CheckMessage("its bytes equal what the file held before it", ko: "그 바이트는 직전에 파일에 있던 것과 같습니다")
                 : CheckMessage("", ko: "")
             let note = why.english.isEmpty ? CheckMessage("", ko: "") : CheckMessage(" (\(why.english))", ko: " (\(why.ko))")
-            return said + CheckMessage(": done() of store \(index + 1) (\"\(values[index])\") ran \(count) times\(note.english); every store "
+            let shown = quoted(values[index])
+            return said + CheckMessage(": done() of store \(index + 1) (\(shown)) ran \(count) times\(note.english); every store "
                                        + "must be written and called back exactly once, whatever its bytes",
-                                       ko: ": store \(index + 1)번 (\"\(values[index])\")의 done()이 \(count)번 실행됐습니다\(note.ko). "
+                                       ko: ": store \(index + 1)번 (\(shown))의 done()이 \(count)번 실행됐습니다\(note.ko). "
                                            + "모든 store는 바이트가 무엇이든 정확히 한 번 쓰이고 콜백돼야 합니다")
         }
-        if state.file != bytes[bytes.count - 1] {
-            let last = bytes[bytes.count - 1]
-            return said + CheckMessage(": the file holds \"\(state.file)\", but the last store's bytes are \"\(last)\"; every store "
-                                       + "writes its bytes, also empty ones or ones equal to what the file holds",
-                                       ko: ": 파일에 남은 것은 \"\(state.file)\"인데 마지막 store의 바이트는 \"\(last)\"입니다. "
+        if !sameBytes(state.file, bytes[bytes.count - 1]) {
+            let (last, file) = (quoted(bytes[bytes.count - 1]), quoted(state.file))
+            return said + CheckMessage(": the file holds \(file), but the last store's bytes are \(last); every store "
+                                       + "writes its bytes as they are, also empty ones or ones equal to what the file holds",
+                                       ko: ": 파일에 남은 것은 \(file)인데 마지막 store의 바이트는 \(last)입니다. "
                                            + "모든 store는 자기 바이트를 써야 합니다. 비어 있어도, 파일에 있는 것과 같아도 그렇습니다")
         }
-        if state.callbacks != values {
-            return said + CheckMessage(": callbacks recorded \(state.callbacks); every store is recorded once, in store order",
-                                       ko: ": callbacks에 기록된 것은 \(state.callbacks)입니다. 모든 store는 store 순서대로 한 번씩 기록돼야 합니다")
+        if state.callbacks.count != values.count || !zip(state.callbacks, values).allSatisfy(sameBytes) {
+            let recorded = quotedList(state.callbacks)
+            return said + CheckMessage(": callbacks recorded \(recorded); every store is recorded once, in store order",
+                                       ko: ": callbacks에 기록된 것은 \(recorded)입니다. 모든 store는 store 순서대로 한 번씩 기록돼야 합니다")
         }
         return nil
     }

@@ -358,6 +358,15 @@ public enum Chapter8Checks {
             (baseKeys, baseProcessors, baseValues, 2_500, 0x0801),
             (baseKeys + ["a.png/", "a\r\n.png", "a\u{0}b.png"] + written, baseProcessors + written, baseValues + ["v\u{0}1"] + past, 1_500, 0x0811),
         ]
+        // Each value one past a number your file writes, stored, dropped from memory, read back
+        // from disk: a fixed case, so that no seed can miss the cut-off it tests.
+        for value in past {
+            let key = "a.png"
+            let steps: [WarmStep] = [.store(cache: 0, value: value, key: key, processor: ""), .evict(cache: 0, key: key, processor: ""),
+                                     .retrieve(cache: 0, key: key, processor: "", refresh: false),
+                                     .retrieve(cache: 0, key: key, processor: "", refresh: false)]
+            if let problem = warmRun(E.self, steps) { run.fail(problem); return }
+        }
         for pass in passes {
             guard run.passed else { return }
             warmRuns(E.self, run, keys: pass.keys, processors: pass.processors, values: pass.values, cases: pass.cases, seed: pass.seed)
@@ -381,69 +390,74 @@ public enum Chapter8Checks {
                 zip(cache, key, processor).map { .evict(cache: $0, key: $1, processor: $2) },
             ]).array(maxCount: 10)
         }
-        run.forAll(run2, cases: cases, seed: seed) { steps -> CheckMessage? in
-            let caches = [E(), E()]
-            var models = [WarmModel(), WarmModel()]
-            let events = Guarded<[WatchedCache<NSString>.Event]>([])
-            let reads = Guarded<[String]>([]), writes = Guarded<[String]>([])
+        run.forAll(run2, cases: cases, seed: seed) { steps in warmRun(E.self, steps) }
+    }
+
+    /// One run of `steps` on two new caches, compared with the model after each step: what is
+    /// wrong, or nil.
+    static func warmRun<E: WarmMemoryExercise>(_: E.Type, _ steps: [WarmStep]) -> CheckMessage? {
+        let caches = [E(), E()]
+        var models = [WarmModel(), WarmModel()]
+        let events = Guarded<[WatchedCache<NSString>.Event]>([])
+        let reads = Guarded<[String]>([]), writes = Guarded<[String]>([])
+        for cache in caches {
+            cache.probes.memory.watch { event in events.withLock { $0.append(event) } }
+            cache.probes.disk.watchReads { name in reads.withLock { $0.append(name) } }
+            cache.probes.disk.watchWrites { name in writes.withLock { $0.append(name) } }
+        }
+        defer {
             for cache in caches {
-                cache.probes.memory.watch { event in events.withLock { $0.append(event) } }
-                cache.probes.disk.watchReads { name in reads.withLock { $0.append(name) } }
-                cache.probes.disk.watchWrites { name in writes.withLock { $0.append(name) } }
+                cache.probes.memory.watch(nil)
+                cache.probes.disk.watchReads(nil)
+                cache.probes.disk.watchWrites(nil)
             }
-            defer {
-                for cache in caches {
-                    cache.probes.memory.watch(nil)
-                    cache.probes.disk.watchReads(nil)
-                    cache.probes.disk.watchWrites(nil)
-                }
+        }
+        var touched: Set<String> = []
+        for (index, step) in steps.enumerated() {
+            events.withLock { $0 = [] }
+            reads.withLock { $0 = [] }
+            writes.withLock { $0 = [] }
+            let cache = caches[step.cache]
+            var got = WarmTrace()
+            switch step {
+            case .store(_, let value, let key, let processor):
+                cache.store(value, forKey: key, processorIdentifier: processor)
+            case .retrieve(_, let key, let processor, let refresh):
+                (got.value, got.source) = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: refresh)
+            case .evict(_, let key, let processor):
+                cache.probes.memory.evict(forKey: processor.isEmpty ? key : key + "@" + processor)
             }
-            var touched: Set<String> = []
-            for (index, step) in steps.enumerated() {
-                events.withLock { $0 = [] }
-                reads.withLock { $0 = [] }
-                writes.withLock { $0 = [] }
-                let cache = caches[step.cache]
-                var got = WarmTrace()
-                switch step {
-                case .store(_, let value, let key, let processor):
-                    cache.store(value, forKey: key, processorIdentifier: processor)
-                case .retrieve(_, let key, let processor, let refresh):
-                    (got.value, got.source) = cache.retrieve(forKey: key, processorIdentifier: processor, fromMemoryCacheOrRefresh: refresh)
-                case .evict(_, let key, let processor):
-                    cache.probes.memory.evict(forKey: processor.isEmpty ? key : key + "@" + processor)
-                }
-                got.memory = Self.withoutGuardLookup(events.withLock { $0 }.map { if case .set(let name, _) = $0 { return .set(name, cost: 0) } else { return $0 } })
-                got.reads = reads.withLock { $0 }
-                got.writes = writes.withLock { $0 }
-                let expected = models[step.cache].apply(step)
-                let steps = CheckMessage.joined(steps.prefix(index + 1).map(\.message), separator: "; ")
-                if got != expected {
-                    return CheckMessage("after \(steps.english): \(describe(got, step).english); the reference \(describe(expected, step).english)",
-                                        ko: "\(steps.ko) 뒤: \(describe(got, step).ko). 기준 구현: \(describe(expected, step).ko)")
-                }
-                for case .set(let name, _) in expected.memory { touched.insert(name) }
-                touched.formUnion(expected.writes)
-                for (which, cache) in caches.enumerated() {
-                    let label = which == 0 ? "cacheA" : "cacheB"
-                    for name in touched.sorted() {
-                        let inMemory = cache.probes.memory.contains(name), onDisk = cache.probes.disk.contents(of: name)
-                        let shouldBeInMemory = models[which].memory[name] != nil, shouldBeOnDisk = models[which].disk[name]
-                        if inMemory != shouldBeInMemory || onDisk != shouldBeOnDisk {
-                            return CheckMessage("after \(steps.english): \(label) holds \(quoted(name)) "
-                                + "\(inMemory ? "in memory" : "not in memory") and \(onDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk"); "
-                                + "the reference: \(shouldBeInMemory ? "in memory" : "not in memory") and "
-                                + "\(shouldBeOnDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk")",
-                                ko: "\(steps.ko) 뒤에 \(label)에서 \(quoted(name)) 항목은 \(inMemory ? "메모리에 있고" : "메모리에 없고") "
-                                + "\(onDisk.map { "디스크에 \(quoted($0)) 값으로 있습니다" } ?? "디스크에 없습니다"). "
-                                + "기준 구현: \(shouldBeInMemory ? "메모리에 있고" : "메모리에 없고") "
-                                + "\(shouldBeOnDisk.map { "디스크에 \(quoted($0)) 값으로 있습니다" } ?? "디스크에 없습니다")")
-                        }
+            got.memory = Self.withoutGuardLookup(events.withLock { $0 }.map { if case .set(let name, _) = $0 { return .set(name, cost: 0) } else { return $0 } })
+            got.reads = reads.withLock { $0 }
+            got.writes = writes.withLock { $0 }
+            let expected = models[step.cache].apply(step)
+            // Only a failing step is told, so the story of the steps is written only then.
+            var story: CheckMessage { CheckMessage.joined(steps.prefix(index + 1).map(\.message), separator: "; ") }
+            if got != expected {
+                return CheckMessage("after \(story.english): \(describe(got, step).english); the reference \(describe(expected, step).english)",
+                                    ko: "\(story.ko) 뒤: \(describe(got, step).ko). 기준 구현: \(describe(expected, step).ko)")
+            }
+            for case .set(let name, _) in expected.memory { touched.insert(name) }
+            touched.formUnion(expected.writes)
+            for (which, cache) in caches.enumerated() {
+                let label = which == 0 ? "cacheA" : "cacheB"
+                for name in touched.sorted() {
+                    let inMemory = cache.probes.memory.contains(name), onDisk = cache.probes.disk.contents(of: name)
+                    let shouldBeInMemory = models[which].memory[name] != nil, shouldBeOnDisk = models[which].disk[name]
+                    if inMemory != shouldBeInMemory || onDisk != shouldBeOnDisk {
+                        return CheckMessage("after \(story.english): \(label) holds \(quoted(name)) "
+                            + "\(inMemory ? "in memory" : "not in memory") and \(onDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk"); "
+                            + "the reference: \(shouldBeInMemory ? "in memory" : "not in memory") and "
+                            + "\(shouldBeOnDisk.map { "as \(quoted($0)) on disk" } ?? "not on disk")",
+                            ko: "\(story.ko) 뒤에 \(label)에서 \(quoted(name)) 항목은 \(inMemory ? "메모리에 있고" : "메모리에 없고") "
+                            + "\(onDisk.map { "디스크에 \(quoted($0)) 값으로 있습니다" } ?? "디스크에 없습니다"). "
+                            + "기준 구현: \(shouldBeInMemory ? "메모리에 있고" : "메모리에 없고") "
+                            + "\(shouldBeOnDisk.map { "디스크에 \(quoted($0)) 값으로 있습니다" } ?? "디스크에 없습니다")")
                     }
                 }
             }
-            return nil
         }
+        return nil
     }
 
     /// A disk hit's memory calls with a guard's lookup left out: `lookup(k), lookup(k), set(k)`

@@ -27,6 +27,9 @@ extension CheckRun {
 func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
+        // Every escape is ASCII, so past 60 bytes the quote is cut whatever follows: stop building
+        // it (a 64 KiB value used to cost a second of a check's time here).
+        if result.utf8.count > 60 { break }
         switch scalar {
         case "\"": result += "\\\""
         case "\\": result += "\\\\"
@@ -39,6 +42,9 @@ func quoted(_ text: String) -> String {
     if result.count > 60 { result = String(result.prefix(40)) + "…(\(text.unicodeScalars.count) scalars)" }
     return result + "\""
 }
+
+/// A list of strings as Swift source writes it, each quoted as `quoted` does.
+func quotedList(_ strings: [String]) -> String { "[" + strings.map { quoted($0) }.joined(separator: ", ") + "]" }
 
 /// A set of strings as Swift source writes it, sorted.
 func quoted(_ names: Set<String>?) -> String {
