@@ -191,9 +191,15 @@ public enum Chapter1Checks {
         ]
         for item in cases {
             let got = E.computedKey(item.key, processorIdentifier: item.identifier)
-            run.expect(got == item.expected,
-                       "computedKey(\(quoted(item.key)), \(quoted(item.identifier))) is \(quoted(got)), expected \(quoted(item.expected)): \(item.why.english)",
-                       ko: "computedKey(\(quoted(item.key)), \(quoted(item.identifier)))의 결과가 \(quoted(got))입니다. 기대한 값은 \(quoted(item.expected))입니다: \(item.why.ko)")
+            // An identifier appended, but changed on the way (encoded, trimmed, escaped): the case's
+            // own reason (say, "one space is not empty") is not what went wrong then.
+            let changed = item.expected != item.key && got.hasPrefix(item.key + "@") && got != item.expected
+            let why = changed ? CheckMessage("the identifier is appended exactly as given — nothing encoded, trimmed or escaped",
+                                             ko: "identifier는 주어진 그대로 붙습니다 — 인코딩하거나, 자르거나, 이스케이프하지 않습니다")
+                              : item.why
+            run.expect(sameBytes(got, item.expected),
+                       "computedKey(\(quoted(item.key)), \(quoted(item.identifier))) is \(quoted(got)), expected \(quoted(item.expected)): \(why.english)",
+                       ko: "computedKey(\(quoted(item.key)), \(quoted(item.identifier)))의 결과가 \(quoted(got))입니다. 기대한 값은 \(quoted(item.expected))입니다: \(why.ko)")
         }
         if run.passed { urlKeysKept(E.self, run) }
         if run.passed { computedKeysMatch(E.self, run) }
@@ -204,6 +210,22 @@ public enum Chapter1Checks {
                      ko: "CacheKeys는 \(shape.ko)입니다: static 함수를 담은, case 없는 enum으로 만드세요")
         }
         rejectInitializers("CacheKeys", run)
+        // Shared mutable state nothing guards: Swift 6 compiles a static or global `var` only when
+        // it is `nonisolated(unsafe)`, the programmer's promise that something else keeps it safe.
+        // With no lock, queue or atomic in the file, nothing does: Kingfisher computes keys on any
+        // thread, and two at once race on it (a memo's Dictionary can crash; blind round 39).
+        if run.passed, let source = run.source {
+            let code = SourceFacts.code(of: source)
+            let guards = ["NSLock", "NSRecursiveLock", "Mutex", "DispatchQueue", "Atomic", "os_unfair_lock", "withLock", "pthread_mutex"]
+            if code.contains("nonisolated(unsafe)"), !guards.contains(where: { code.contains($0) }) {
+                run.fail("your file keeps state in a `nonisolated(unsafe)` variable that no lock, queue or atomic guards: computedKey is "
+                         + "called from any thread (Kingfisher computes keys wherever an image is asked for), and two calls at once are a "
+                         + "data race on it — a Dictionary written by two threads can crash. A computed key needs no state: compute it each time",
+                         ko: "파일이 어떤 lock, 큐, atomic도 지키지 않는 `nonisolated(unsafe)` 변수에 상태를 둡니다: computedKey는 어느 스레드에서나 "
+                             + "불립니다(Kingfisher는 이미지를 요청받는 곳 어디서든 key를 계산합니다). 두 호출이 동시에 오면 그 변수에서 데이터 레이스가 "
+                             + "나고, 두 스레드가 함께 쓰는 Dictionary는 크래시할 수 있습니다. 계산된 key에는 상태가 필요 없습니다: 매번 계산하세요")
+            }
+        }
         // What another module calls: the check's own call comes from the learner's module.
         if run.passed, let source = run.source {
             // CacheKeys' own declaration only: the DO NOT EDIT lines declare a public computedKey of their own.

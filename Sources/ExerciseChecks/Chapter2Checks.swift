@@ -81,6 +81,19 @@ public enum Chapter2Checks {
             (Data([0x0A] + pngSignature), false,
              CheckMessage("a newline (0A) and then the signature is not a PNG: the bytes must *start* with it, nothing skipped before",
                           ko: "줄바꿈(0A) 뒤에 시그니처가 오면 PNG가 아닙니다: 바이트가 시그니처로 *시작*해야 하고, 그 앞의 무엇도 건너뛰지 않습니다")),
+            // The signature's bytes in another order, as a load of a UInt64, UInt32 or UInt16
+            // compares them when its byte order is not the data's (blind round 38).
+            (Data(pngSignature.reversed()), false,
+             CheckMessage("the 8 signature bytes in reverse order are not a PNG: compare byte by byte, in order (a UInt64 loaded "
+                          + "little-endian reads them backwards)",
+                          ko: "시그니처 8바이트를 거꾸로 놓은 것은 PNG가 아닙니다: 바이트 하나하나를 순서대로 비교하세요 (리틀 엔디언으로 "
+                              + "읽은 UInt64는 바이트를 거꾸로 읽습니다)")),
+            (Data([0x47, 0x4E, 0x50, 0x89, 0x0A, 0x1A, 0x0A, 0x0D]), false,
+             CheckMessage("the signature with each group of 4 bytes reversed is not a PNG: compare byte by byte, in order",
+                          ko: "시그니처를 4바이트씩 거꾸로 놓은 것은 PNG가 아닙니다: 바이트 하나하나를 순서대로 비교하세요")),
+            (Data([0x50, 0x89, 0x47, 0x4E, 0x0A, 0x0D, 0x0A, 0x1A]), false,
+             CheckMessage("the signature with each pair of bytes swapped is not a PNG: compare byte by byte, in order",
+                          ko: "시그니처의 바이트를 두 개씩 맞바꾼 것은 PNG가 아닙니다: 바이트 하나하나를 순서대로 비교하세요")),
         ]
         for (data, expected, why) in cases {
             run.expect(E.isPNG(data) == expected, "isPNG(\(SlicedBytes(prefix: [], bytes: Array(data)))) was \(!expected): \(why.english)",

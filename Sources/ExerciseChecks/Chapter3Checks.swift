@@ -169,6 +169,27 @@ public enum Chapter3Checks {
         }
         guard run.passed else { return }
 
+        // 1d. A setter between two updates: the second update starts from what the setter wrote
+        //     (an update that starts from a copy of its own last result ignores it; blind round 39).
+        for (which, box) in [first, second].enumerated() {
+            box.update { $0.hits += 1 }
+            var written = Counters()
+            (written.hits, written.misses) = (100 + which, 200 + which)
+            box.settings = written
+            box.update { $0.hits += 1 }
+            let after = box.settings
+            guard after.hits == written.hits + 1, after.misses == written.misses else {
+                run.fail("update { $0.hits += 1 }, then settings = (hits \(written.hits), misses \(written.misses)), then update { $0.hits += 1 } "
+                         + "left (hits \(after.hits), misses \(after.misses)), not (hits \(written.hits + 1), misses \(written.misses)): "
+                         + "each update reads `_settings` as it is now, whatever wrote it last — the setter included",
+                         ko: "update { $0.hits += 1 }, 그다음 `settings = (hits \(written.hits), misses \(written.misses))`, 그다음 "
+                             + "update { $0.hits += 1 } 뒤에 남은 값이 (`hits` \(written.hits + 1), `misses` \(written.misses))가 아니라 "
+                             + "(`hits` \(after.hits), `misses` \(after.misses))입니다: update는 마지막으로 누가 썼든(setter도 포함해서) "
+                             + "지금의 `_settings`를 읽어야 합니다")
+                return
+            }
+        }
+
         // 2. Explored: every schedule of two updates (≤ 2 preemptions, then seeded random ones).
         //    A split read-modify-write loses one in some schedule, whichever order the
         //    machine happens to favour.
@@ -179,10 +200,12 @@ public enum Chapter3Checks {
             world.join(a)
             world.join(b)
             let hits = box.settings.hits
-            world.expect(hits == 2, "two updates { $0.hits += 1 } on two threads left hits at \(hits): one update was lost "
-                         + "between its read and its write-back",
-                         ko: "두 스레드에서 update { $0.hits += 1 }를 한 번씩 부른 뒤 `hits`가 \(hits)입니다: 한 update가 값을 읽고 "
-                             + "다시 쓰는 사이에 다른 update의 결과가 사라졌습니다")
+            world.expect(hits == 2, "two updates { $0.hits += 1 } on two threads left hits at \(hits): one update's change was lost "
+                         + "(the schedule below shows where) — every call reads `_settings`, runs its body and writes it back in one "
+                         + "critical section, none skipped",
+                         ko: "두 스레드에서 update { $0.hits += 1 }를 한 번씩 부른 뒤 `hits`가 \(hits)입니다: 한 update의 변경이 사라졌습니다 "
+                             + "(어디서 사라졌는지는 아래 스케줄에 있습니다) — 호출마다 `_settings`를 읽고, 본문을 실행하고, 다시 쓰는 일을 "
+                             + "하나의 critical section에서 빠짐없이 해야 합니다")
             let violations = box.propertyQueueProbe.violations
             world.expect(violations.isEmpty, CheckMessage("update: ", ko: "update: ") + .joined(violations, separator: "; "))
         }
@@ -351,6 +374,22 @@ public enum Chapter3Checks {
                        ko: "limits를 \(was)에서 \(wanted)로 바꿨는데 NSCache의 limit은 \(got)입니다: setter는 둘 중 어느 쪽이 바뀌었든 "
                            + "두 limit의 새 값을 매번 주어진 그대로 적용해야 합니다 — 0도 (NSCache는 0을 \"limit 없음\"으로 해석합니다), "
                            + "음수나 이 머신의 메모리보다 큰 값도 그렇습니다 (저장한 limit과 NSCache의 limit이 같아야 합니다)")
+            guard run.passed else { return }
+        }
+        // 1b+. A new holder's first set, to limits with a zero in them: a setter that skips values
+        //      equal to the last ones it applied, with those starting at (0, 0) instead of the
+        //      init's, never applies them (blind round 39).
+        for first in [Limits(totalCostLimit: 0, countLimit: 0), Limits(totalCostLimit: 0, countLimit: 10),
+                      Limits(totalCostLimit: 100, countLimit: 0)] {
+            let fresh = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
+            fresh.limits = first
+            let now = fresh.appliedLimits
+            let wanted = "(\(first.totalCostLimit), \(first.countLimit))", got = "(\(now.totalCostLimit), \(now.countLimit))"
+            run.expect(now == first, "a holder made with (100, 10), then limits = \(wanted) as its first set, left NSCache limited to "
+                       + "\(got): the first set applies its values too, whatever the setter remembers of earlier ones (the init's "
+                       + "limits were applied by the init)",
+                       ko: "(100, 10)으로 만든 holder에 처음으로 limits = \(wanted)를 설정했는데 NSCache의 limit이 \(got)입니다: "
+                           + "setter가 앞선 값을 무엇으로 기억하든 첫 설정도 그 값을 적용해야 합니다 (init의 limit은 init이 적용했습니다)")
             guard run.passed else { return }
         }
         // 1b'. Many sets on one holder — one more than each number your file writes (a "after N

@@ -150,6 +150,35 @@ extension Chapter6Checks {
         }
         guard run.passed else { return }
 
+        // 3b. Two indexes at once, on two threads, each removing a name both know: each index's
+        //     queue guards only its own set, so state the indexes share (a static list of
+        //     pending removals, a static table) is written from two queues at once, and one
+        //     index applies the other's removal (blind round 39).
+        run.explore(CheckMessage("two indexes at once, each removing a name both know", ko: "index 두 개를 동시에, 각자 둘 다 아는 이름을 지움")) { world in
+            let one = E(knownNames: ["x", "y"]), two = E(knownNames: ["x", "y"])
+            let first = world.spawn(CheckMessage("caller 1", ko: "호출 스레드 1")) { one.removed("x") }
+            let second = world.spawn(CheckMessage("caller 2", ko: "호출 스레드 2")) { two.removed("y") }
+            world.join(first)
+            world.join(second)
+            world.settle()
+            let ask = Asker(world)
+            let calls = CheckMessage("index 1: removed(\"x\") and index 2: removed(\"y\") on two threads at once",
+                                     ko: "두 스레드에서 동시에 index 1: removed(\"x\"), index 2: removed(\"y\")")
+            ask.expectEnd(one, [("y", true, CheckMessage("index 1 knew it from the start and never removed it",
+                                                        ko: "index 1은 처음부터 그 이름을 알았고 지운 적이 없습니다")),
+                                ("x", false, CheckMessage("index 1 removed it", ko: "index 1이 그 이름을 지웠습니다"))],
+                          after: calls, label: CheckMessage("index 1", ko: "index 1"))
+            ask.expectEnd(two, [("x", true, CheckMessage("index 2 knew it from the start and never removed it",
+                                                        ko: "index 2는 처음부터 그 이름을 알았고 지운 적이 없습니다")),
+                                ("y", false, CheckMessage("index 2 removed it", ko: "index 2가 그 이름을 지웠습니다"))],
+                          after: calls, label: CheckMessage("index 2", ko: "index 2"))
+            world.settle()
+            for index in [one, two] {
+                world.expect(index.queueProbe.violations.isEmpty, CheckMessage.joined(index.queueProbe.violations, separator: "; "))
+            }
+        }
+        guard run.passed else { return }
+
         // 4. Lifetimes: the caller lets go of its index while changes may still be queued. An
         //    index nobody holds cannot be asked (the header: its queued changes may be dropped),
         //    but a queued change must neither write off the queue nor find the index gone and trap.

@@ -109,5 +109,35 @@ extension Chapter7Checks {
                              + "돌아왔습니다: flush는 마지막에 append한 줄만이 아니라 그 전에 append한 줄을 모두 기다려야 합니다")
             world.settle()
         }
+        guard run.passed else { return }
+
+        // Two journals, one caller: journal 1 appends, journal 2 appends, journal 1 flushes. Each
+        // journal's flush waits for its own lines; state the journals share (a static "last
+        // append" to wait for) makes journal 1's flush wait for journal 2's line (blind round 39).
+        run.explore(CheckMessage("two journals: journal 1 appends, journal 2 appends, journal 1 flushes",
+                                 ko: "journal 두 개: journal 1이 append, journal 2가 append, journal 1이 flush")) { world in
+            let written = LockedList<String>()
+            func writer(_ name: String) -> @Sendable (String) -> Void {
+                { line in
+                    world.step(CheckMessage("\(name) writes \"\(line)\"", ko: "\(name): \"\(line)\" 씀"))
+                    written.append(line)
+                }
+            }
+            let one = E(writer: writer("journal 1")), two = E(writer: writer("journal 2"))
+            world.tell(CheckMessage("calls journal 1: append(\"a1\")", ko: "journal 1: append(\"a1\") 호출"))
+            one.append("a1")
+            world.tell(CheckMessage("calls journal 2: append(\"b1\")", ko: "journal 2: append(\"b1\") 호출"))
+            two.append("b1")
+            world.tell(CheckMessage("calls journal 1: flush()", ko: "journal 1: flush() 호출"))
+            one.flush()
+            let seen = written.values
+            world.expect(seen.contains("a1"), "journal 1: append(\"a1\"), journal 2: append(\"b1\"), then journal 1: flush() returned when "
+                         + "the writers had \(seen): a journal's flush waits for its own lines — each journal has its own queue, and nothing "
+                         + "of one journal (no `static`) may stand for another's",
+                         ko: "journal 1: append(\"a1\"), journal 2: append(\"b1\") 뒤에 부른 journal 1: flush()가, writer들이 받은 줄이 "
+                             + "\(seen)뿐일 때 돌아왔습니다: journal의 flush는 자기 줄을 기다려야 합니다 — journal마다 자기 큐가 있고, "
+                             + "한 journal의 무엇도(`static` 금지) 다른 journal의 것을 대신하면 안 됩니다")
+            world.settle()
+        }
     }
 }

@@ -302,7 +302,14 @@ public enum Chapter9Checks {
         // When this storage recovered before, that comes first: a second vanishing handled
         // differently from the first is the finding, not how parent folders are made.
         if !(deep.error == nil && exists("Photo-D")) {
-            if recovered {
+            if recovered && !parentMade {
+                // What differs from the first vanishing is the folder above: lead with it.
+                run.fail("store after the folder *and the folder above it* vanished \(deepGot.english), and the folder above is still "
+                         + "missing (the first time, when only the folder vanished, this storage made it again): make the folder together "
+                         + "with every folder above it that is missing, then retry once",
+                         ko: "폴더와 *그 상위 폴더까지* 사라진 뒤의 store는 \(deepGot.ko). 상위 폴더도 여전히 없습니다 (폴더만 사라졌던 "
+                             + "첫 번째에는 이 storage가 폴더를 다시 만들었습니다): 없는 상위 폴더까지 모두 함께 만든 뒤 한 번 재시도하세요")
+            } else if recovered {
                 run.fail("this storage made its vanished folder again earlier in this check, but not the second time (the folder and the "
                          + "folder above it vanished): the store \(deepGot.english), and \(above.english). Every store that finds the folder "
                          + "missing makes it again — with the folders above it — and retries once, however often that happened before",
