@@ -76,13 +76,14 @@ extension Chapter4Checks {
                 case .remove(_, let key):
                     let cache = caches[which]
                     let unlocked = Flag(), valueThere = Flag()
-                    let asked = LockedList<String>()
-                    cache.probes.storage.watch { event in if case .remove(let name) = event { asked.append(name) } }
-                    cache.remove(forKey: key, pause: {
-                        if !cache.probes.lock.isHeldByCurrentThread { unlocked.set() }
-                        if cache.isInStorage(key) { valueThere.set() }
-                    })
-                    cache.probes.storage.watch(nil)
+                    let asked = cache.probes.storage.keys(namedBy: { event in
+                        if case .remove(let name) = event { name } else { nil }
+                    }) {
+                        cache.remove(forKey: key, pause: {
+                            if !cache.probes.lock.isHeldByCurrentThread { unlocked.set() }
+                            if cache.isInStorage(key) { valueThere.set() }
+                        })
+                    }
                     keys[which].remove(key)
                     values[which][key] = nil
                     let story = steps.prefix(index + 1).map(\.description).joined(separator: "; ")
@@ -92,7 +93,7 @@ extension Chapter4Checks {
                                             ko: "\(story) 뒤: lock을 잡지 않은 채 pause()가 실행됐습니다 — key가 무엇이든 remove는 값과 key를 "
                                                 + "하나의 critical section에서 함께 빼야 합니다")
                     }
-                    if let other = asked.values.first(where: { !sameBytes($0, key) }) {
+                    if let other = asked.first(where: { !sameBytes($0, key) }) {
                         return CheckMessage("after \(story): remove(forKey: \(quoted(key))) asked NSCache to remove \(quoted(other)) — "
                                             + "the value is removed under the key exactly as given (its bytes: Apple's NSString compares "
                                             + "UTF-16 units, so another spelling is another key, and the value stays without its key)",
@@ -199,18 +200,17 @@ extension Chapter4Checks {
                     caches[which].probes.storage.evict(forKey: key)
                     held[which][key] = nil
                 case .removeExpired:
-                    let asked = LockedList<String>()
-                    caches[which].probes.storage.watch { event in
+                    let asked = caches[which].probes.storage.keys(namedBy: { event in
                         switch event {
-                        case .lookup(let name), .remove(let name): asked.append(name)
-                        default: break
+                        case .lookup(let name), .remove(let name): name
+                        default: nil
                         }
+                    }) {
+                        caches[which].removeExpired(at: now)
                     }
-                    caches[which].removeExpired(at: now)
-                    caches[which].probes.storage.watch(nil)
                     // By bytes: NSString on Apple compares UTF-16 units, so a key looked up in
                     // another spelling is another key there (its value is "gone", its key dropped).
-                    if let other = asked.values.first(where: { name in !keys[which].contains { sameBytes($0, name) } }) {
+                    if let other = asked.first(where: { name in !keys[which].contains { sameBytes($0, name) } }) {
                         let story = steps.prefix(index + 1).map(\.description).joined(separator: "; ")
                         let known = quoted(keys[which])
                         return CheckMessage("after \(story): removeExpired asked NSCache about \(quoted(other)), which is not one of the keys "

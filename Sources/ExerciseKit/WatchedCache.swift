@@ -59,6 +59,17 @@ public final class WatchedCache<Value: AnyObject>: @unchecked Sendable {
     /// Calls `body` with every later call on the cache, on the calling thread, before the call runs.
     public func watch(_ body: (@Sendable (Event) -> Void)?) { observer.withLock { $0 = body } }
 
+    /// The keys named by the calls `body` makes on the cache, in order, as `pick` reads them from
+    /// each call (nil: a call not counted). The watcher is off again when this returns. Checks
+    /// compare these names with the learner's keys by their bytes.
+    public func keys(namedBy pick: @escaping @Sendable (Event) -> String?, during body: () -> Void) -> [String] {
+        let named = Guarded<[String]>([])
+        watch { event in if let key = pick(event) { named.withLock { $0.append(key) } } }
+        body()
+        watch(nil)
+        return named.withLock { $0 }
+    }
+
     /// Plays NSCache's own eviction of `key`: the object goes, nobody is told, no lock is taken.
     public func evict(forKey key: String) { cache.removeObject(forKey: key as NSString) }
 
