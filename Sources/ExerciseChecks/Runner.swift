@@ -18,7 +18,12 @@ public enum CheckRunner {
     ///   must have (both optional);
     /// - `KFD_CHECK_SECONDS`: the time limit (default 20);
     /// - `KFD_CHECK_SEED`: the seed of the generated cases (default: each check's own, fixed).
-    public static func main(exercise: String, _ check: @escaping @Sendable (CheckRun) -> Void) -> Never {
+    /// - Parameters:
+    ///   - exercise: the exercise's identifier, as reported.
+    ///   - instancesOf: for a concurrency exercise, the type whose instances must not share state
+    ///     (SharedStateRule); nil for the others.
+    ///   - check: the exercise's check.
+    public static func main(exercise: String, instancesOf owner: String? = nil, _ check: @escaping @Sendable (CheckRun) -> Void) -> Never {
         let environment = ProcessInfo.processInfo.environment
         let start = Date()
         let seed = environment["KFD_CHECK_SEED"].flatMap { UInt64($0) }
@@ -51,7 +56,10 @@ public enum CheckRunner {
         }
 
         let limit = environment["KFD_CHECK_SECONDS"].flatMap(Double.init) ?? 20
-        let done = spawn { check(run) }
+        let done = spawn {
+            check(run)
+            if let owner, run.passed { SharedStateRule.check(owner, run) }
+        }
         if !signalled(done, within: limit) {
             finish(.timedOut, run.said.problems + [CheckMessage(
                 "the check did not finish within \(Int(limit)) s: something in your code never ends "

@@ -290,3 +290,46 @@ extension SourceFacts {
         return nil
     }
 }
+
+// MARK: State every instance shares
+
+extension SourceFacts {
+    /// A variable with storage that belongs to no instance: a `static var` or `class var` that is
+    /// not computed, or a `var` at the top of the file.
+    public struct SharedVariable: Sendable, Equatable {
+        public let name: String
+        /// The line it is declared on, counted from 1.
+        public let line: Int
+        /// A global `var` (the file's top level) rather than a `static`/`class` one.
+        public let isGlobal: Bool
+    }
+
+    /// The shared variables the learner's lines declare (the DO NOT EDIT lines are not read).
+    /// The schedule explorer watches the stored properties of each instance; these are one piece
+    /// of memory for every instance, so a check asks the source about them.
+    public static func sharedVariables(in source: String) -> [SharedVariable] {
+        let file = SwiftFile(source)
+        var found: [SharedVariable] = []
+        let unsafeKeyword = "nonisolated" + "(unsafe)"  // a modifier read in the learner's file; this line declares nothing
+        let modifiers: Set<String> = ["public", "private", "fileprivate", "internal", "package", "open", "final", "lazy",
+                                      "nonisolated", unsafeKeyword, "private(set)", "fileprivate(set)",
+                                      "internal(set)", "public(set)", "package(set)"]
+        for (index, line) in file.lines.enumerated() where line.editable && (line.context == .type || line.context == .file) {
+            var words = line.trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)[...]
+            var isStatic = false
+            while let word = words.first, modifiers.contains(word) || word == "static" || word == "class" || word.hasPrefix("@") {
+                if word == "static" || word == "class" { isStatic = true }
+                words = words.dropFirst()
+            }
+            guard words.first == "var", let rawName = words.dropFirst().first else { continue }
+            let name = String(rawName.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            let isGlobal = line.context == .file && line.depthBefore == 0
+            guard !name.isEmpty, isStatic || isGlobal else { continue }
+            // Computed (`static var x: Int { … }`): a `{` with no `=` before it stores nothing.
+            let rest = words.dropFirst().joined(separator: " ")
+            if let brace = rest.firstIndex(of: "{"), !rest[..<brace].contains("=") { continue }
+            found.append(SharedVariable(name: name, line: index + 1, isGlobal: isGlobal))
+        }
+        return found
+    }
+}

@@ -212,7 +212,8 @@ struct CheckPackage {
         lines.append("switch CommandLine.arguments.dropFirst().first {")
         for subject in group {
             lines.append("case \"\(subject.kind.tag)\"?:")
-            lines.append("    CheckRunner.main(exercise: \"\(exercise.name)\") { \(exercise.check)(\(subject.module).\(exercise.type).self, $0) }")
+            let owner = exercise.isConcurrency ? ", instancesOf: \"\(exercise.type)\"" : ""
+            lines.append("    CheckRunner.main(exercise: \"\(exercise.name)\"\(owner)) { \(exercise.check)(\(subject.module).\(exercise.type).self, $0) }")
         }
         lines.append("default:")
         lines.append("    fatalError(\"which file? one of: \(group.map(\.kind.tag).joined(separator: ", "))\")")
