@@ -111,6 +111,11 @@ public enum Chapter10Checks {
             BridgePath(name: CheckMessage("no callback at all, start called on the main thread, which then stays busy for 2 s",
                                           ko: "콜백이 아예 없음, 메인 스레드에서 start를 부르고 그 스레드는 2초 동안 바쁨"),
                        callback: .never, expected: .timedOut, mainBusyUntil: 2),
+            // The timeout counts from the call to start: a loader may work before it returns (a
+            // timeout armed only after load returns came 0.4 s late and let the data win; blind round 39).
+            BridgePath(name: CheckMessage("the loader works 0.4 s before it returns, then calls back with data at 0.6 s",
+                                          ko: "loader가 돌아오기 전에 0.4초 동안 일하고, 0.6초에 데이터로 콜백함"),
+                       callback: .at(0.6, .success(payload)), expected: .timedOut, loaderWorksUntil: 0.4),
         ]
         // Data one byte past each number the checked file writes (a "big data takes another path"
         // cut-off, whatever number was picked): on time, it is the answer; after the timeout, ignored.
@@ -218,14 +223,20 @@ struct BridgePath: Sendable {
     /// When set, start is called on the app's main thread, which then stays busy until this
     /// virtual time (an app's main thread at work): the timeout must not wait for it.
     var mainBusyUntil: TimeInterval?
+    /// When set, load works until this virtual time before it returns (on start's thread): the
+    /// timeout still counts from the call to start.
+    var loaderWorksUntil: TimeInterval?
 
     /// One run of the path: start, then everything that follows on the virtual clock.
     func explore<E: ResumeOnceExercise>(_: E.Type, _ world: ScheduleWorld, usesTask: Bool) {
         let resumes = LockedList<TimedResume>(), keys = LockedList<String>()
         let calledBack = LockedList<Int64>()
-        let callback = self.callback
+        let callback = self.callback, loaderWorksUntil = self.loaderWorksUntil
         let load: LoadFunction = { key, completion in
             keys.append(key)
+            if let loaderWorksUntil {
+                world.sleep(until: loaderWorksUntil, CheckMessage("load works before it returns", ko: "load가 돌아오기 전에 일함"))
+            }
             @Sendable func deliver(_ result: Result<Data, Chapter10Checks.DiskFault>) {
                 calledBack.append(world.nowNanoseconds)
                 completion(result.mapError { $0 as any Error })
@@ -257,7 +268,8 @@ struct BridgePath: Sendable {
         func at(_ nanoseconds: Int64) -> String { ScheduleWorld.text(seconds: Double(nanoseconds) / 1e9) }
         /// The path's name, then what went wrong on it.
         func fail(_ english: String, ko korean: String) { world.fail(name + CheckMessage(english, ko: korean)) }
-        if returnedAt > 0 {
+        // A loader that works before it returns holds start until then; nothing else may.
+        if returnedAt > Int64(((loaderWorksUntil ?? 0) * 1e9).rounded()) {
             fail(": start returned only at \(at(returnedAt)) (virtual clock): it blocked its thread (a Swift concurrency "
                  + "thread, of which there are few) waiting. Schedule the timeout (e.g. asyncAfter) and return at once",
                  ko: ": start가 돌아온 시각(가상 시계): \(at(returnedAt)). 스레드(몇 개 없는 Swift concurrency 스레드)를 붙잡고 "
@@ -333,6 +345,12 @@ struct BridgePath: Sendable {
                      + "\(came ?? "the start"): resume with the data when it comes",
                      ko: ": loader가 데이터로 콜백했는데도 BridgeError.timedOut으로 resume했습니다 (resume 시각: \(when), 콜백 시각: "
                      + "\(came ?? "시작할 때")). 데이터가 오면 그 데이터로 resume하세요")
+            case (.timedOut, _) where loaderWorksUntil != nil:
+                let worked = ScheduleWorld.text(seconds: loaderWorksUntil ?? 0)
+                fail(": resumed with \(first.outcome.text.english) at \(when), but the loader had not called back within the timeout "
+                     + "(\(timeout) s) of the call to start — the timeout counts from that call, even while load takes \(worked) to return",
+                     ko: ": resume한 값: \(first.outcome.text.ko) (시각: \(when)). 그런데 loader는 start를 부른 때부터 타임아웃(\(timeout) s) "
+                     + "안에 콜백하지 않았습니다 — 타임아웃은 load가 돌아오기까지 걸린 시간(\(worked))과 상관없이 start를 부른 때부터 셉니다")
             case (.timedOut, _):
                 fail(": resumed with \(first.outcome.text.english) at \(when), but the loader had not called back within the timeout "
                      + "(\(timeout) s): at \(timeout) s nothing had resumed",
