@@ -3,8 +3,8 @@
 // `start` bridges a callback API to async: it must resume `continuation` exactly once — with the
 // data, with the loader's error, or with `BridgeError.timedOut` when the loader has not called
 // back within `timeout` seconds of the call to start, however long load takes to return (a
-// callback after that is ignored). In the app the continuation
-// is a CheckedContinuation: a second resume traps, a missing one leaves the caller suspended.
+// callback after that is ignored). In the app the continuation is a CheckedContinuation: a second
+// resume traps, a missing one leaves the caller suspended.
 // The check runs start on a virtual clock, which asyncAfter, timed waits, Timer and Thread.sleep
 // follow (Task.sleep does not): schedule the timeout with one of those.
 // The timeout comes on time even while the thread that called start stays busy (an app's main thread).
