@@ -33,12 +33,12 @@ public enum Chapter1Checks {
                          + "네임스페이스에는 값이 없습니다. 네임스페이스 enum에는 case가 하나도 없습니다.")
         case nil where TypeKind.describe(E.Namespace.self) == "a struct":
             // An unavailable or private init does not make a struct a namespace: an init added in
-            // an extension, in any file of the module, makes its values (blind round 40).
-            run.fail("ThumbnailStorage is \(shape.english): a type of values. Its own inits, private or unavailable, only limit who "
-                     + "makes one: an init added in an extension, in any file of the module, makes them. A namespace is an enum with "
-                     + "no cases: no value of it can exist.",
-                     ko: "ThumbnailStorage는 \(shape.ko)입니다: 값을 갖는 타입입니다. private이든 unavailable이든 자기 init은 누가 값을 "
-                         + "만들 수 있는지만 제한할 뿐, 모듈의 어느 파일에서든 extension으로 init을 더하면 값을 만들 수 있습니다. "
+            // an extension (in the same file, if its properties are private) makes its values (blind round 40).
+            run.fail("ThumbnailStorage is \(shape.english): a type of values. Whatever its own inits are (public, private or "
+                     + "unavailable), an init added in an extension can make one. A namespace is an enum "
+                     + "with no cases: no value of it can exist.",
+                     ko: "ThumbnailStorage는 \(shape.ko)입니다: 값을 갖는 타입입니다. 자기 init이 public이든 private이든 unavailable이든, "
+                         + "extension으로 init을 더하면 값을 만들 수 있습니다. "
                          + "네임스페이스는 case가 없는 enum이라 그 값은 아예 존재할 수 없습니다.")
         case nil:
             run.fail("ThumbnailStorage is \(shape.english): a type whose values can be made (with an init — even a private one, "
