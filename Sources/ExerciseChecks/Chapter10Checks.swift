@@ -96,6 +96,9 @@ public enum Chapter10Checks {
             // A key in NFD is asked for in NFD: normalising it asks the loader for another URL.
             BridgePath(name: CheckMessage("a key in NFD, data from another thread", ko: "NFD로 쓴 key, 다른 스레드에서 온 데이터"),
                        callback: .at(0.1, .success(payload)), expected: .data(payload), key: "Avatars/Cafe\u{301}.png"),
+            // Spaces are part of a key: trimming them asks the loader for another URL (blind round 40).
+            BridgePath(name: CheckMessage("a key with a space at each end, data from another thread", ko: "앞뒤에 공백이 있는 key, 다른 스레드에서 온 데이터"),
+                       callback: .at(0.1, .success(payload)), expected: .data(payload), key: " Avatars/Key A.png "),
             BridgePath(name: CheckMessage("a callback after the timeout", ko: "타임아웃 뒤에 온 콜백"),
                        callback: .at(0.8, .success(payload)), expected: .timedOut),
             BridgePath(name: CheckMessage("a callback at the very instant of the timeout", ko: "타임아웃과 정확히 같은 순간에 온 콜백"),

@@ -406,12 +406,18 @@ public enum Chapter1Checks {
     /// How a call of the init `declaration` is written: `init?(name: String)` → `Name(name:)`,
     /// `init(_ x: Int)` → `Name(_:)`, `init()` → `Name()`.
     static func callForm(of declaration: String, _ typeName: String) -> String {
-        guard let open = declaration.firstIndex(of: "("), let close = declaration.lastIndex(of: ")"), open < close else { return "\(typeName)()" }
-        var labels: [String] = [], depth = 0, piece = ""
-        for character in declaration[declaration.index(after: open)..<close] {
-            if "([<".contains(character) { depth += 1 } else if ")]>".contains(character) { depth -= 1 }
+        guard let open = declaration.firstIndex(of: "(") else { return "\(typeName)()" }
+        // The parameter list ends at the `)` that matches the first `(`: a body on the same line
+        // (`init() { fatalError() }`) has parentheses of its own (blind round 40).
+        var labels: [String] = [], depth = 0, piece = "", closed = false
+        for character in declaration[declaration.index(after: open)...] {
+            if "([<".contains(character) { depth += 1 } else if ")]>".contains(character) {
+                if depth == 0 && character == ")" { closed = true; break }
+                depth -= 1
+            }
             if character == ",", depth == 0 { labels.append(piece); piece = "" } else { piece.append(character) }
         }
+        guard closed else { return "\(typeName)()" }
         labels.append(piece)
         let names = labels.compactMap { parameter -> String? in
             let head = parameter.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""

@@ -42,10 +42,11 @@ extension Chapter7Checks {
 
     /// 07-async-journal: every appended line is written, empty or repeated, in order.
     static func journalValues<E: AsyncJournalExercise>(_: E.Type, _ run: CheckRun) {
-        // "e\u{301}" is in NFD: a line is written as its bytes were given, not normalised.
-        let all = sequences(of: ["", "x", "e\u{301}"], length: 3)
-        runOnce(run, CheckMessage("\(all.count) journals, each given three lines (empty ones, repeats, one in NFD), then flush",
-                                 ko: "journal \(all.count)개에 각각 세 줄 (빈 줄, 반복된 줄, NFD로 쓴 줄) append 뒤 flush")) { world in
+        // "e\u{301}" is in NFD: a line is written as its bytes were given, not normalised; and
+        // " x\n" keeps its space and its newline, not trimmed (blind round 40).
+        let all = sequences(of: ["", "x", "e\u{301}", " x\n"], length: 3)
+        runOnce(run, CheckMessage("\(all.count) journals, each given three lines (empty ones, repeats, one in NFD, one with a space and a newline), then flush",
+                                 ko: "journal \(all.count)개에 각각 세 줄 (빈 줄, 반복된 줄, NFD로 쓴 줄, 공백과 줄바꿈이 있는 줄) append 뒤 flush")) { world in
             for lines in all {
                 let written = LockedList<String>()
                 let journal = E(writer: { written.append($0) })
@@ -55,9 +56,10 @@ extension Chapter7Checks {
                 guard seen.count != lines.count || !zip(seen, lines).allSatisfy(sameBytes) else { continue }
                 let (given, got) = (quotedList(lines), quotedList(seen))
                 world.fail("appended \(given) to a new journal, then flush(); the writer was given \(got): every appended "
-                           + "line must be written once, in order, as its bytes were given, also an empty line or one equal to the line before it",
+                           + "line must be written once, in order, as its bytes were given (spaces and newlines too), also an empty line or one "
+                           + "equal to the line before it",
                            ko: "새 journal에 \(given) 줄을 append한 뒤 flush()했는데 writer가 받은 줄은 \(got)입니다: append한 줄은 "
-                               + "빈 줄이든 바로 앞 줄과 같은 줄이든 모두 받은 바이트 그대로, 순서대로 한 번씩 쓰여야 합니다")
+                               + "빈 줄이든 바로 앞 줄과 같은 줄이든 모두 받은 바이트 그대로(공백과 줄바꿈까지), 순서대로 한 번씩 쓰여야 합니다")
                 return
             }
         }
@@ -141,10 +143,11 @@ extension Chapter7Checks {
 
     /// 07-one-queue: every store is written and called back once, whatever its bytes.
     static func storeValues<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
-        // "e\u{301}" is in NFD: the file holds the serializer's bytes, not a normalised copy.
-        let all = sequences(of: ["", "a", "e\u{301}"], length: 3)
-        runOnce(run, CheckMessage("\(all.count) pipelines, each given three stores (empty bytes, repeats, one in NFD)",
-                                 ko: "pipeline \(all.count)개에 각각 store 세 번 (빈 바이트, 반복된 값, NFD로 쓴 값)")) { world in
+        // "e\u{301}" is in NFD: the file holds the serializer's bytes, not a normalised copy; and
+        // " a\n" keeps its space and its newline, not trimmed (blind round 40).
+        let all = sequences(of: ["", "a", "e\u{301}", " a\n"], length: 3)
+        runOnce(run, CheckMessage("\(all.count) pipelines, each given three stores (empty bytes, repeats, one in NFD, one with a space and a newline)",
+                                 ko: "pipeline \(all.count)개에 각각 store 세 번 (빈 바이트, 반복된 값, NFD로 쓴 값, 공백과 줄바꿈이 있는 값)")) { world in
             for values in all {
                 let pipeline = E()
                 let done = LockedList<Int>()

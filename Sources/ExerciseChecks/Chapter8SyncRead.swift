@@ -79,11 +79,13 @@ extension Chapter8Checks {
                 let readsBefore = disk.reads   // nothing else reads now: waitForWrites() drained ioQueue
                 lastRead.run(cache, ioQueue, watch, world)
                 let reads = disk.reads - readsBefore
-                // No read at all: the answer came from somewhere other than the disk.
-                world.expect(reads != 0, "retrieve(forKey: \"K\", synchronously: true) answered without reading the disk: a value kept "
-                             + "anywhere else (a memo, a static) can be stale or another cache's — one retrieve reads the disk once",
-                             ko: "retrieve(forKey: \"K\", synchronously: true)가 디스크를 읽지 않고 답했습니다: 다른 곳(memo, static)에 "
-                             + "둔 값은 오래됐거나 다른 cache의 값일 수 있습니다 — retrieve 한 번에 디스크 읽기 한 번입니다")
+                // No read before it returned: the answer came from somewhere other than the disk, or
+                // before a read on another thread (a timed wait given up) — the message claims neither.
+                world.expect(reads != 0, "retrieve(forKey: \"K\", synchronously: true) returned before any read of the disk: one retrieve "
+                             + "reads the disk once, on the caller's thread, and answers what it read (a value kept anywhere else can be stale "
+                             + "or another cache's)",
+                             ko: "retrieve(forKey: \"K\", synchronously: true)가 디스크를 한 번도 읽기 전에 돌아왔습니다: retrieve 한 번은 "
+                             + "호출한 스레드에서 디스크를 한 번 읽고, 읽은 것으로 답해야 합니다 (다른 곳에 둔 값은 오래됐거나 다른 cache의 값일 수 있습니다)")
                 world.expect(reads <= 1, "retrieve(forKey: \"K\", synchronously: true) read the disk \(reads) times: one retrieve, one "
                              + "read — on the caller's thread, maybe the main thread, each extra read is the I/O this mode is chosen to keep short",
                              ko: "retrieve(forKey: \"K\", synchronously: true)가 디스크를 \(reads)번 읽었습니다: retrieve 한 번에 읽기 한 번입니다 "
@@ -113,6 +115,9 @@ extension Chapter8Checks {
             // A file an earlier launch left: on disk, never stored through this cache.
             disk.write("V0", name: "Earlier")
             disk.write("V9", name: "Cafe\u{301}")
+            disk.write("V8", name: "")
+            disk.write(" V ", name: "Spaced")
+            disk.write("", name: "Blank")
             let watch = DiskWatch(ioQueue, disk, world)
             let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 let earlier = Retrieval("Earlier", synchronously: true, from: CheckMessage(" (a file an earlier launch left)", ko: " (앞선 실행이 남긴 파일)"))
@@ -128,6 +133,23 @@ extension Chapter8Checks {
                                                                   + "a key is read as it was given, not normalised",
                                                                   ko: "디스크에는 \"Cafe\\u{301}\"라는 이름(바이트까지 같음) 아래 \"V9\"가 있습니다: "
                                                                       + "key는 정규화하지 말고 주어진 그대로 읽어야 합니다"))
+                // An empty key is a key: Kingfisher names its file by the key's hash, and reads it
+                // on every path (blind round 40 answered a synchronous read of "" with a miss).
+                let empty = Retrieval("", synchronously: true, from: CheckMessage(" (a file an earlier launch left under the empty key \"\")",
+                                                                                 ko: " (앞선 실행이 빈 key \"\" 아래 남긴 파일)"))
+                empty.run(cache, ioQueue, watch, world)
+                empty.expectSync(world, ["V8"], CheckMessage("the disk holds \"V8\" under the empty key \"\": an empty key is read like any other",
+                                                             ko: "디스크의 빈 key \"\" 아래에 \"V8\"가 있습니다: 빈 key도 다른 key처럼 읽어야 합니다"))
+                // A value is answered as its bytes are: spaces and an empty value too
+                // (an empty value is a hit, not a miss; blind round 40 trimmed and dropped them).
+                for (name, value) in [("Spaced", " V "), ("Blank", "")] {
+                    let read = Retrieval(name, synchronously: true, from: CheckMessage(" (a file an earlier launch left)", ko: " (앞선 실행이 남긴 파일)"))
+                    read.run(cache, ioQueue, watch, world)
+                    read.expectSync(world, [value], CheckMessage("the disk holds \(quoted(value)) under \(quoted(name)): a value is answered "
+                                                                 + "as its bytes are, spaces and an empty value too",
+                                                                 ko: "디스크의 \(quoted(name)) 아래에 \(quoted(value)) 값이 있습니다: 값은 공백과 "
+                                                                     + "빈 값까지 바이트 그대로 답해야 합니다"))
+                }
                 cache.store("V1", forKey: "K")
                 cache.waitForWrites()
                 for number in 1...repeats {
