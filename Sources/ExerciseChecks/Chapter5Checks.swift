@@ -270,6 +270,26 @@ public enum Chapter5Checks {
                            expiration: Date(timeIntervalSince1970: expired ? access - lifetime : access + lifetime),
                            now: Date(timeIntervalSince1970: access + elapsed), extending: extending)
             }
+        // Fixed, before the generated ones: an expiration of Date.distantFuture (how Kingfisher
+        // stores .never) and lifetimes of a century and two: .cacheTime keeps any lifetime, and
+        // none of these is a "never" that may be left alone (blind round 40). Whole seconds, so
+        // every right formula gives the same bits.
+        let access = Date(timeIntervalSince1970: 1_700_000_000), later = Date(timeIntervalSince1970: 1_700_000_100)
+        let fixed = [Hit(lastAccess: access, expiration: .distantFuture, now: later, extending: .cacheTime),
+                     Hit(lastAccess: access, expiration: access.addingTimeInterval(3_153_600_000), now: later, extending: .cacheTime),
+                     Hit(lastAccess: access, expiration: access.addingTimeInterval(6_307_200_000), now: later, extending: .cacheTime)]
+        for hit in fixed {
+            let expected = hit.reference
+            let got = E.extended(lastAccess: hit.lastAccess, expiration: hit.expiration, now: hit.now, extending: hit.extending)
+            guard got?.lastAccess != expected?.lastAccess || got?.expiration != expected?.expiration else { continue }
+            let shownGot = got.map { "(lastAccess: \(seconds($0.lastAccess)), expiration: \(seconds($0.expiration)))" } ?? "nil"
+            let shownExpected = expected.map { "(lastAccess: \(seconds($0.lastAccess)), expiration: \(seconds($0.expiration)))" } ?? "nil"
+            run.fail("\(hit) returned \(shownGot); the reference returns \(shownExpected): .cacheTime keeps the lifetime "
+                     + "(expiration − lastAccess) however long it is, Date.distantFuture's too, and restarts it at now",
+                     ko: "\(hit)의 결과가 \(shownGot)입니다. 기준 구현은 \(shownExpected)입니다: .cacheTime은 수명(expiration − lastAccess)이 "
+                         + "아무리 길어도, Date.distantFuture까지의 수명이라도 그대로 두고 지금부터 다시 시작합니다")
+            return
+        }
         run.forAll(Gen<Hit>.oneOf([hit, hit, longHit]).array(maxCount: 4), cases: 4_000, seed: 0x0502) { hits in
             for (index, hit) in hits.enumerated() {
                 let expected = hit.reference
