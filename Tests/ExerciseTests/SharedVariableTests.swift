@@ -11,9 +11,9 @@ struct SharedVariableTests {
     func found() {
         let source = """
         import Foundation
-        nonisolated(unsafe) var table: [String: Int] = [:]
+        nonisolated(unsafe) var table: [String: Int] = [:]  // guarded by nothing: test input, never compiled
         private let limit = 3
-        public final class Index: @unchecked Sendable {
+        public final class Index: @unchecked Sendable {  // guarded by nothing: test input, never compiled
             // DO NOT EDIT
             private static var watched = 0
             // END DO NOT EDIT
@@ -23,7 +23,7 @@ struct SharedVariableTests {
             func f() { var local = 1; local += 1 }
         }
         enum Memo {
-            nonisolated(unsafe) static var seen: Set<String> = [] { didSet { } }
+            nonisolated(unsafe) static var seen: Set<String> = [] { didSet { } }  // guarded by nothing: test input
         }
         """
         let found = SourceFacts.sharedVariables(in: source)
