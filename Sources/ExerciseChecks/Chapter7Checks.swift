@@ -261,6 +261,8 @@ public enum Chapter7Checks {
                              + "쓰이고 콜백도 한 번씩 불려야 합니다") + weakSelfNote(weakSelf, "pipeline"))
         }
         guard run.passed else { return }
+        storeFromMain(E.self, run)
+        guard run.passed else { return }
         twoCallers(E.self, run)
         guard run.passed else { return }
         storeValues(E.self, run)
@@ -270,6 +272,39 @@ public enum Chapter7Checks {
         storeBacklog(E.self, run)
         guard run.passed else { return }
         pipelinesApart(E.self, run)
+    }
+
+    /// The main thread stores, then reads `state` (an `ioQueue.sync`, as a view showing the file
+    /// would): the store's block must not wait for the main thread, which waits for ioQueue
+    /// (blind round 40 called done() through `DispatchQueue.main.sync` from the block).
+    static func storeFromMain<E: OneQueueExercise>(_: E.Type, _ run: CheckRun) {
+        run.explore(CheckMessage("a store from the main thread, which then reads state", ko: "메인 스레드에서 store한 뒤 state 읽기")) { world in
+            let pipeline = E()
+            let done = LockedList<String>()
+            let main = world.spawn(CheckMessage("the main thread", ko: "메인 스레드"), asMainThread: true) {
+                world.tell(calling("store(\"V1\")"))
+                pipeline.store("V1", serializer: { $0 }, done: { done.append("V1") })
+                world.ifStuck("the main thread stored V1, then read pipeline.state, which waits for ioQueue (ioQueue.sync), and it never "
+                              + "returned (where each thread stopped is below): a block on ioQueue that waits for the main thread "
+                              + "(DispatchQueue.main.sync, or anything only the main thread can do) while the main thread waits for ioQueue "
+                              + "means each waits for the other — call done() in the ioQueue block itself",
+                              ko: "메인 스레드가 V1을 store한 뒤 ioQueue를 기다리는 pipeline.state(ioQueue.sync)를 읽었는데 돌아오지 "
+                                  + "않았습니다(각 스레드가 멈춘 곳은 아래에 있습니다): 메인 스레드가 ioQueue를 기다리는 동안 ioQueue의 블록이 "
+                                  + "메인 스레드를 기다리면(DispatchQueue.main.sync처럼 메인 스레드만 할 수 있는 일) 둘이 서로를 기다리게 "
+                                  + "됩니다 — done()은 ioQueue 블록 안에서 바로 부르세요")
+                let state = pipeline.state
+                world.expect(state.callbacks.count <= 1, "pipeline.state read on the main thread listed \(state.callbacks) after one store",
+                             ko: "store 한 번 뒤 메인 스레드에서 읽은 pipeline.state에 \(state.callbacks)가 있습니다")
+            }
+            world.join(main)
+            world.settle()
+            let state = pipeline.state
+            world.expect(done.values == ["V1"] && state.file == "V1" && state.callbacks == ["V1"],
+                         "the main thread stored V1 and read pipeline.state: done() ran for \(done.values), the file holds "
+                         + "\(quoted(state.file)) and callbacks \(state.callbacks) — V1 is written and called back once",
+                         ko: "메인 스레드가 V1을 store하고 pipeline.state를 읽었더니 done()은 \(done.values)에 대해 실행됐고, 파일은 "
+                             + "\(quoted(state.file)), callbacks는 \(state.callbacks)입니다 — V1은 한 번 쓰이고 한 번 콜백돼야 합니다")
+        }
     }
 
     /// Two pipelines, stores on both before either block runs: each holds its own file and

@@ -118,6 +118,7 @@ extension Chapter8Checks {
             disk.write("V8", name: "")
             disk.write(" V ", name: "Spaced")
             disk.write("", name: "Blank")
+            disk.write("V7", name: " Padded key ")
             let watch = DiskWatch(ioQueue, disk, world)
             let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 let earlier = Retrieval("Earlier", synchronously: true, from: CheckMessage(" (a file an earlier launch left)", ko: " (앞선 실행이 남긴 파일)"))
@@ -140,6 +141,15 @@ extension Chapter8Checks {
                 empty.run(cache, ioQueue, watch, world)
                 empty.expectSync(world, ["V8"], CheckMessage("the disk holds \"V8\" under the empty key \"\": an empty key is read like any other",
                                                              ko: "디스크의 빈 key \"\" 아래에 \"V8\"가 있습니다: 빈 key도 다른 key처럼 읽어야 합니다"))
+                // Spaces around a key are part of it (blind round 40 trimmed the key on the synchronous path only).
+                let padded = Retrieval(" Padded key ", synchronously: true,
+                                       from: CheckMessage(" (a file an earlier launch left under \" Padded key \")",
+                                                          ko: " (앞선 실행이 \" Padded key \" 아래 남긴 파일)"))
+                padded.run(cache, ioQueue, watch, world)
+                padded.expectSync(world, ["V7"], CheckMessage("the disk holds \"V7\" under the key \" Padded key \", spaces included: "
+                                                              + "a key is read as it was given, not trimmed",
+                                                              ko: "디스크에는 \" Padded key \"(앞뒤 공백까지 key입니다) 아래 \"V7\"가 있습니다: "
+                                                                  + "key는 다듬지 말고 주어진 그대로 읽어야 합니다"))
                 // A value is answered as its bytes are: spaces and an empty value too
                 // (an empty value is a hit, not a miss; blind round 40 trimmed and dropped them).
                 for (name, value) in [("Spaced", " V "), ("Blank", "")] {

@@ -3,6 +3,8 @@
 // `@PlainWatched("name", line: N) ` in front, on the same line, so every line number stays. Only
 // the check package's copy is rewritten; the learner's file, its DO NOT EDIT digest and the
 // compiler's messages are about the original (a copy that fails to build is put back as written).
+// A local `nonisolated(unsafe) var` in a function or closure is wrapped the same way
+// (`@PlainWatched("name", localAt: N)`): closures that capture it share it as a property.
 //
 // A declaration is left alone when the wrapper could change what it means or would not compile:
 // `let`, `static`, `lazy`, `weak`, `unowned`, an attribute or `nonisolated`, a computed property,
@@ -43,6 +45,10 @@ public enum PlainMemoryRewrite {
                 }
                 texts = changed
                 names += rewritten.names
+            } else if line.context != .type, line.context != .file, let rewritten = rewriteUnsafeLocal(code, number: index + 1),
+                      !taken.contains("_" + rewritten.name) {
+                texts[index] = line.indentation + rewritten.code + tail
+                names.append(rewritten.name)
             } else if let body = oneLineClassBody(code),
                       let rewritten = rewriteStatements(String(code[body]), number: index + 1),
                       !rewritten.names.contains(where: { taken.contains("_" + $0) }) {
@@ -185,6 +191,26 @@ public enum PlainMemoryRewrite {
         let inside = String(characters[(open + 1)..<(characters.count - 1)])
         guard !inside.contains("{") else { return nil }
         return code.index(code.startIndex, offsetBy: open + 1)..<code.index(code.startIndex, offsetBy: characters.count - 1)
+    }
+
+    /// A local `nonisolated(unsafe) var name = value` (one name, an initial value, no observers)
+    /// with the wrapper in front: the only local `var` a `@Sendable` closure may capture and
+    /// write, so the one a "resumed already" flag shared by a callback and a timer is kept in
+    /// (blind round 40). Swift 6.3 warns that `nonisolated(unsafe)` "has no effect" there, yet
+    /// needs it to compile the capture; a compiler that refuses the pair gets the copy put back.
+    static func rewriteUnsafeLocal(_ code: String, number: Int) -> (code: String, name: String)? {
+        // The house rule's guard comment: this names the attribute the learner wrote, guards nothing.
+        let attribute = "nonisolated" + "(unsafe) "
+        guard code.hasPrefix(attribute) else { return nil }
+        let rest = code.dropFirst(attribute.count).drop { $0 == " " }
+        guard rest.hasPrefix("var ") else { return nil }
+        let declaration = rest.dropFirst(4).drop { $0 == " " }
+        let name = String(declaration.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard let first = name.first, !first.isNumber else { return nil }
+        let shape = Shape(Array(declaration.dropFirst(name.count)))
+        guard shape.balancedExceptTrailingBrace, !shape.hasTopLevelComma, let equals = shape.equals,
+              shape.brace.map({ equals < $0 }) ?? true, !code.contains("didSet"), !code.contains("willSet"), code.last != "{" else { return nil }
+        return ("@PlainWatched(\"\(name)\", localAt: \(number)) " + code, name)
     }
 
     /// The declaration `code` (trimmed, no comment) with the wrapper in front, or nil when it must

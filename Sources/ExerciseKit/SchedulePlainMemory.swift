@@ -16,7 +16,13 @@ public struct PlainWatched<Value> {
 
     public init(wrappedValue: Value, _ name: String, line: Int) {
         value = wrappedValue
-        location = PlainLocation(name: name, line: line)
+        location = PlainLocation(name: name, line: line, local: false)
+    }
+
+    /// A local variable (`nonisolated(unsafe) var`) that closures capture: one location per call.
+    public init(wrappedValue: Value, _ name: String, localAt line: Int) {
+        value = wrappedValue
+        location = PlainLocation(name: name, line: line, local: true)
     }
 
     public var wrappedValue: Value {
@@ -35,15 +41,20 @@ public struct PlainWatched<Value> {
 public final class PlainLocation: Sendable {
     let name: String
     let line: Int
+    /// A local variable captured by closures, not a stored property.
+    let local: Bool
 
-    init(name: String, line: Int) {
+    init(name: String, line: Int, local: Bool) {
         self.name = name
         self.line = line
+        self.local = local
     }
 
     /// What the messages call it.
     var label: CheckMessage {
-        CheckMessage("`\(name)` (the stored property at line \(line))", ko: "`\(name)`(\(line)행의 저장 프로퍼티)")
+        local ? CheckMessage("`\(name)` (the local variable at line \(line), captured by closures)",
+                             ko: "`\(name)`(\(line)행의 지역 변수, 클로저가 캡처함)")
+              : CheckMessage("`\(name)` (the stored property at line \(line))", ko: "`\(name)`(\(line)행의 저장 프로퍼티)")
     }
 
     func access(write: Bool) {

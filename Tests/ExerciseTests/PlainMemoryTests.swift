@@ -130,6 +130,29 @@ struct PlainMemoryTests {
         #expect(PlainMemoryRewrite.watched(source).names == ["_count"])
     }
 
+    @Test("a local nonisolated(unsafe) var, captured by closures, is wrapped as a local; other locals stay plain")
+    func unsafeLocals() {
+        // Blind round 40's 10-resume-once flag: a captured local no lock guards (test input, never compiled).
+        let unsafe = "nonisolated" + "(unsafe)"
+        let source = """
+        enum Bridge {
+            static func start(done: @escaping @Sendable () -> Void) {
+                \(unsafe) var finished = false
+                \(unsafe) var a = 0, b = 1
+                var plain = 0
+                \(unsafe) var handler = {
+                    plain += 1
+                }
+            }
+        }
+        """
+        let result = PlainMemoryRewrite.watched(source)
+        #expect(result.names == ["finished"])
+        let lines = result.source.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[2] == "        @PlainWatched(\"finished\", localAt: 3) \(unsafe) var finished = false")
+        for untouched in [3, 4, 5] { #expect(!lines[untouched].contains("@PlainWatched"), "\(lines[untouched])") }
+    }
+
     @Test("a file with a lock the explorer does not control, or a barrier, is left as written")
     func uncontrolled() {
         for marker in ["NSCondition()", "queue.async(flags: .barrier) {}"] {
