@@ -121,35 +121,33 @@ extension Chapter8Checks {
             disk.write("V7", name: " Padded key ")
             let watch = DiskWatch(ioQueue, disk, world)
             let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
-                let earlier = Retrieval("Earlier", synchronously: true, from: CheckMessage(" (a file an earlier launch left)", ko: " (앞선 실행이 남긴 파일)"))
-                earlier.run(cache, ioQueue, watch, world)
-                earlier.expectSync(world, ["V0"], CheckMessage("the disk holds \"V0\" under \"Earlier\", though this cache never stored it",
-                                                               ko: "이 cache가 저장한 적은 없지만 디스크의 \"Earlier\"에는 \"V0\"가 있습니다"))
-                // Its name in NFD: a key is read as its bytes were given (blind round 38 normalised it).
-                let decomposed = Retrieval("Cafe\u{301}", synchronously: true,
-                                           from: CheckMessage(" (a file an earlier launch left, its name in NFD: \"Cafe\\u{301}\")",
-                                                              ko: " (앞선 실행이 남긴 파일, 이름은 NFD: \"Cafe\\u{301}\")"))
-                decomposed.run(cache, ioQueue, watch, world)
-                decomposed.expectSync(world, ["V9"], CheckMessage("the disk holds \"V9\" under the name \"Cafe\\u{301}\", byte for byte: "
-                                                                  + "a key is read as it was given, not normalised",
-                                                                  ko: "디스크에는 \"Cafe\\u{301}\"라는 이름(바이트까지 같음) 아래 \"V9\"가 있습니다: "
-                                                                      + "key는 정규화하지 말고 주어진 그대로 읽어야 합니다"))
-                // An empty key is a key: Kingfisher names its file by the key's hash, and reads it
-                // on every path (blind round 40 answered a synchronous read of "" with a miss).
-                let empty = Retrieval("", synchronously: true, from: CheckMessage(" (a file an earlier launch left under the empty key \"\")",
-                                                                                 ko: " (앞선 실행이 빈 key \"\" 아래 남긴 파일)"))
-                empty.run(cache, ioQueue, watch, world)
-                empty.expectSync(world, ["V8"], CheckMessage("the disk holds \"V8\" under the empty key \"\": an empty key is read like any other",
-                                                             ko: "디스크의 빈 key \"\" 아래에 \"V8\"가 있습니다: 빈 key도 다른 key처럼 읽어야 합니다"))
-                // Spaces around a key are part of it (blind round 40 trimmed the key on the synchronous path only).
-                let padded = Retrieval(" Padded key ", synchronously: true,
-                                       from: CheckMessage(" (a file an earlier launch left under \" Padded key \")",
-                                                          ko: " (앞선 실행이 \" Padded key \" 아래 남긴 파일)"))
-                padded.run(cache, ioQueue, watch, world)
-                padded.expectSync(world, ["V7"], CheckMessage("the disk holds \"V7\" under the key \" Padded key \", spaces included: "
-                                                              + "a key is read as it was given, not trimmed",
-                                                              ko: "디스크에는 \" Padded key \"(앞뒤 공백까지 key입니다) 아래 \"V7\"가 있습니다: "
-                                                                  + "key는 다듬지 말고 주어진 그대로 읽어야 합니다"))
+                // Files an earlier launch left, each under a key to be read as it was given: its
+                // name in NFD (blind round 38 normalised it), the empty key (Kingfisher names a file
+                // by the key's hash and reads it on every path; round 40 answered "" with a miss),
+                // spaces at both ends (round 40 trimmed them on the synchronous path only).
+                let earlierFiles: [(key: String, value: String, note: CheckMessage, reason: CheckMessage)] = [
+                    ("Earlier", "V0", CheckMessage("", ko: ""),
+                     CheckMessage("the disk holds \"V0\" under \"Earlier\", though this cache never stored it",
+                                  ko: "이 cache가 저장한 적은 없지만 디스크의 \"Earlier\"에는 \"V0\"가 있습니다")),
+                    ("Cafe\u{301}", "V9", CheckMessage(", its name in NFD: \"Cafe\\u{301}\"", ko: ", 이름은 NFD: \"Cafe\\u{301}\""),
+                     CheckMessage("the disk holds \"V9\" under the name \"Cafe\\u{301}\", byte for byte: a key is read as it was given, not normalised",
+                                  ko: "디스크에는 \"Cafe\\u{301}\"라는 이름(바이트까지 같음) 아래 \"V9\"가 있습니다: "
+                                      + "key는 정규화하지 말고 주어진 그대로 읽어야 합니다")),
+                    ("", "V8", CheckMessage(" under the empty key \"\"", ko: ", 빈 key \"\" 아래"),
+                     CheckMessage("the disk holds \"V8\" under the empty key \"\": an empty key is read like any other",
+                                  ko: "디스크의 빈 key \"\" 아래에 \"V8\"가 있습니다: 빈 key도 다른 key처럼 읽어야 합니다")),
+                    (" Padded key ", "V7", CheckMessage(" under \" Padded key \"", ko: ", \" Padded key \" 아래"),
+                     CheckMessage("the disk holds \"V7\" under the key \" Padded key \", spaces included: a key is read as it was given, not trimmed",
+                                  ko: "디스크에는 \" Padded key \"(앞뒤 공백까지 key입니다) 아래 \"V7\"가 있습니다: "
+                                      + "key는 다듬지 말고 주어진 그대로 읽어야 합니다")),
+                ]
+                for file in earlierFiles {
+                    let read = Retrieval(file.key, synchronously: true,
+                                         from: CheckMessage(" (a file an earlier launch left", ko: " (앞선 실행이 남긴 파일") + file.note
+                                             + CheckMessage(")", ko: ")"))
+                    read.run(cache, ioQueue, watch, world)
+                    read.expectSync(world, [file.value], file.reason)
+                }
                 // A value is answered as its bytes are: spaces and an empty value too
                 // (an empty value is a hit, not a miss; blind round 40 trimmed and dropped them).
                 for (name, value) in [("Spaced", " V "), ("Blank", "")] {
