@@ -46,7 +46,7 @@ public enum Chapter1Checks {
                      ko: "ThumbnailStorage는 \(shape.ko)입니다: 값을 만들 수 있는 타입입니다 (init으로 — private init이라도 "
                          + "같은 파일 안에서는 만들 수 있습니다). 네임스페이스는 case가 없는 enum입니다.")
         }
-        rejectInitializers("ThumbnailStorage", run)
+        rejectInitializers("ThumbnailStorage", of: E.Namespace.self, run)
         let config = E.makeConfig(limit: 42)
         run.expect(config.limit == 42, "ThumbnailStorage.Config(limit: 42).limit is \(config.limit), not 42",
                    ko: "ThumbnailStorage.Config(limit: 42).limit이 42가 아니라 \(config.limit)입니다")
@@ -218,7 +218,7 @@ public enum Chapter1Checks {
             run.fail("CacheKeys is \(shape.english): make it a caseless enum holding a static function",
                      ko: "CacheKeys는 \(shape.ko)입니다: static 함수를 담은, case 없는 enum으로 만드세요")
         }
-        rejectInitializers("CacheKeys", run)
+        rejectInitializers("CacheKeys", of: E.Namespace.self, run)
         // Shared mutable state nothing guards: Swift 6 compiles a static or global `var` only when
         // it is `nonisolated(unsafe)`, the programmer's promise that something else keeps it safe.
         // With no lock, queue or atomic in the file, nothing does: Kingfisher computes keys on any
@@ -428,8 +428,11 @@ public enum Chapter1Checks {
 
     /// A caseless enum with an init still lets anyone write `Name()`: it compiles, then traps or
     /// never returns. Only the source can tell (an init of an enum without cases is never run here).
-    static func rejectInitializers(_ typeName: String, _ run: CheckRun) {
-        guard let source = run.source else { return }
+    /// Said of a caseless enum only: a struct's or a class's init makes values, and an enum with
+    /// cases can assign one — their own messages say what is wrong (blind round 40 was told the
+    /// enum reason for a struct's private init).
+    static func rejectInitializers(_ typeName: String, of type: Any.Type, _ run: CheckRun) {
+        guard TypeKind.enumCaseCount(type) == 0, let source = run.source else { return }
         for declaration in SourceFacts.initializers(of: typeName, in: source) {
             let call = callForm(of: declaration, typeName)
             run.fail("\(typeName) still declares `\(declaration)`: `\(call)` compiles, and with no cases the init "

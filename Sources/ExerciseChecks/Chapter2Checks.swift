@@ -323,7 +323,41 @@ public enum Chapter2Checks {
                    ko: "만들어서 key를 설정하고(view.kfd.cacheKey = \"avatar-42\") 다시 읽은 view가, 다른 참조를 남기지 않은 확인 코드가 "
                        + "놓아준 뒤에도 해제되지 않았습니다: 다른 무언가가 아직 그 view를 붙잡고 있습니다. key는 view에 두는 것이고, key를 "
                        + "받았다는 이유로 view를 붙잡아 두면 안 됩니다 (key를 받은 셀과 view가 전부 메모리에 남습니다)")
+        if run.passed { newViewWhereAFreedOneWas(E.self, run) }
         if run.passed { viewsKeepTheirKeys(E.self, run) }
+    }
+
+    /// A view given a key and freed, then new views until one is made at its address (the
+    /// allocator hands a freed block out again, usually at once): that view has no key. A key kept
+    /// anywhere but on the view outlives it, and a generated case's shrunk steps could not show
+    /// where the key came from (blind round 40's table keyed by ObjectIdentifier). Where no new view
+    /// lands there in 64 tries, the generated cases below still compare every view with the reference.
+    static func newViewWhereAFreedOneWas<E: ClassWrapperExercise>(_: E.Type, _ run: CheckRun) {
+        func freedViewAddress() -> ObjectIdentifier {
+            let view = E.makeView()
+            E.setCacheKey("avatar-42", on: view)
+            return ObjectIdentifier(view)
+        }
+        #if canImport(ObjectiveC)
+        let freed = autoreleasepool { freedViewAddress() }   // an Objective-C view a setter autoreleased is freed when the pool drains
+        #else
+        let freed = freedViewAddress()
+        #endif
+        var alive: [E.View] = []   // each new view stays alive, so the next one is made somewhere else
+        for _ in 0..<64 {
+            let view = E.makeView()
+            guard ObjectIdentifier(view) == freed else { alive.append(view); continue }
+            let held = E.storedKey(of: view), read = E.cacheKey(of: view)
+            guard held != nil || read != nil else { return }
+            let shown = { (key: String?) in key.map { quoted($0) } ?? "nil" }
+            run.fail("a view was given a key (view.kfd.cacheKey = \"avatar-42\") and freed; a new view, made where it was (the same "
+                     + "address), holds \(shown(held)) and reads through kfd.cacheKey \(shown(read)), though nothing was set on it: a new view "
+                     + "has no key. A key kept anywhere but on the view outlives the view and reaches the next one made there",
+                     ko: "view에 key를 설정한 뒤(view.kfd.cacheKey = \"avatar-42\") 해제했습니다. 같은 자리(같은 주소)에 새로 만든 view는 "
+                         + "아무것도 설정하지 않았는데 가진 key가 \(shown(held)), kfd.cacheKey로 읽은 값이 \(shown(read))입니다: 새 view에는 key가 "
+                         + "없습니다. key를 view가 아닌 다른 곳에 두면 view보다 오래 남아, 그 자리에 새로 만든 view에게 넘어갑니다")
+            return
+        }
     }
 
     /// Makes a view, sets and reads its key, lets go of it, and tells whether it was freed (a weak

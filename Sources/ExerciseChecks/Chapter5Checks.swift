@@ -138,10 +138,14 @@ public enum Chapter5Checks {
                                     now: Date(timeIntervalSince1970: 1_700_000_100.5), extending: .cacheTime)
         let gotFractional = fractional.map { String(format: "%.2f", $0.expiration.timeIntervalSince1970) } ?? "nil"
         // The advice names the rounding order only when the date is one a wrong order gives:
-        // ceil(now) + lifetime, now + ceil(lifetime), no rounding, or both rounded.
+        // ceil(now) + lifetime, now + ceil(lifetime), no rounding, or rounded twice (the stored
+        // dates rounded first give that too, so it says where the one rounding goes, not which was early).
         let misordered: Set<Double> = [1_700_000_111.25, 1_700_000_111.5, 1_700_000_110.75, 1_700_000_112]
         let advice = fractional.map { misordered.contains($0.expiration.timeIntervalSince1970) } == true
-            ? CheckMessage("add the lifetime to now, then round up", ko: "지금에 수명을 더한 뒤 올림하세요")
+            ? CheckMessage("only the sum is rounded up, once: now (1700000100.5) plus the lifetime as stored (expiration − last access = "
+                           + "10.25 s), neither of them rounded before",
+                           ko: "올림은 합에만 한 번 합니다: 지금(1700000100.5)에 저장된 그대로의 수명(expiration − 마지막 접근 시각 = 10.25초)을 "
+                               + "더하고, 그 전에는 어느 쪽도 올림하지 않습니다")
             : CheckMessage("the lifetime is the expiration minus the last access (10.25 s here), added to now and rounded up once",
                            ko: "수명은 expiration에서 마지막 접근 시각을 뺀 값(여기서는 10.25초)이고, 그것을 지금에 더한 뒤 한 번 올림합니다")
         run.expect(fractional?.expiration == Date(timeIntervalSince1970: 1_700_000_111),

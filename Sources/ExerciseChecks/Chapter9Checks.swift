@@ -186,7 +186,7 @@ public enum Chapter9Checks {
     }
 
     /// What a wrong limit looks like, said only when it looks like it: the same limit in megabytes,
-    /// or one byte off (rounded instead of cut down to whole bytes).
+    /// or one byte off (rounded to the nearest byte, or kept at least 1, instead of cut down).
     static func limitHint(got: Int, expected: Int) -> CheckMessage {
         if expected >= 1 << 20, abs(got - expected / 1_048_576) <= 1 {
             return CheckMessage(" — \(got) is that limit in megabytes: NSCache compares it with the costs you give, here bytes",
@@ -197,8 +197,9 @@ public enum Chapter9Checks {
                                 ko: " — \(got)은 32비트로 나타낼 수 있는 가장 큰 값입니다: 그보다 큰 limit은 32비트 한계가 아니라 Int.max에서만 잘라야 합니다")
         }
         if abs(got - expected) == 1 {
-            return CheckMessage(" — one byte off: cut down to whole bytes (as Int(…) does), do not round",
-                                ko: " — 1바이트 차이입니다: 반올림하지 말고 (Int(…)처럼) 바이트 단위로 내림하세요")
+            // Rounding to the nearest byte and a limit kept at least 1 both land here: say the rule, not a cause.
+            return CheckMessage(" — one byte off: the limit is fraction × memory cut down to whole bytes (as Int(…) does), even where that is 0",
+                                ko: " — 1바이트 차이입니다: limit은 fraction × 메모리를 (Int(…)처럼) 바이트 단위로 내림한 값이고, 그 값이 0이어도 그대로입니다")
         }
         return CheckMessage("", ko: "")
     }
@@ -234,19 +235,21 @@ public enum Chapter9Checks {
             return
         }
         let storage = E(folder: folder)
-        /// Runs one store on its own thread, bounded: an endless retry loop is reported, not waited for.
-        func store(_ key: String) -> StoreOutcome {
+        /// Runs one store of `data` on its own thread, bounded: an endless retry loop is reported, not waited for.
+        func store(_ data: Data, forKey key: String) -> StoreOutcome {
             let outcome = LockedValue<Error?>(nil)
             let before = storage.probes.writes
             storage.probes.limitWrites(to: 16)   // a store that calls itself ends with its count, not a stack overflow
             defer { storage.probes.limitWrites(to: nil) }
             let done = spawn {
-                do { try storage.store(Data(key.utf8), forKey: key) } catch { outcome.set(error) }
+                do { try storage.store(data, forKey: key) } catch { outcome.set(error) }
             }
             let finished = signalled(done, within: 3), after = storage.probes.writes
             return StoreOutcome(finished: finished, error: outcome.get(),
                                 succeeded: after.succeeded - before.succeeded, failed: after.failed - before.failed)
         }
+        /// A store of the key's own bytes (what `exists` looks for).
+        func store(_ key: String) -> StoreOutcome { store(Data(key.utf8), forKey: key) }
         /// The header's "retry once", counted: at most two writes that fail in one store; and a
         /// file the store left was written through `files`.
         func expectWrites(_ what: CheckMessage, _ outcome: StoreOutcome, key: String) {
@@ -286,6 +289,26 @@ public enum Chapter9Checks {
                      ko: "사라진 폴더에 한 store가 폴더를 권한 \(shown) 상태로 다시 만들었습니다: 소유자가 "
                          + "\(mode & 0o200 == 0 ? "그 안에 쓸 수 없습니다" : "목록을 보거나 들어갈 수 없습니다") — 여러분의 계정으로는 그 뒤의 "
                          + "store가 모두 실패합니다 (이 확인은 권한을 무시하는 root로 실행될 수 있습니다). createDirectory의 기본값대로 만드세요")
+        }
+
+        // The folder vanishes again: every store that finds it missing recovers, not only the
+        // first (blind round 40 kept a "recreated already" flag, per instance and per process).
+        if recovered {
+            try? fileManager.removeItem(at: folder)
+            let again = store("Photo-B2")
+            guard again.finished else { run.fail("store into the folder vanished a second time never returned",
+                                                  ko: "두 번째로 사라진 폴더에 store를 부르자 돌아오지 않았습니다"); return }
+            if !(again.error == nil && exists("Photo-B2")) {
+                let againGot = outcomeText(again.error, key: "Photo-B2", in: folder)
+                run.fail("the folder vanished a second time (only the folder, as the first time, when this storage made it again), and "
+                         + "store(\"Photo-B2\") \(againGot.english): every store that finds the folder missing makes it again and retries once, "
+                         + "however often that happened before, in this storage or another",
+                         ko: "폴더가 두 번째로 사라졌고(첫 번째와 같이 폴더만 — 그때는 이 storage가 폴더를 다시 만들었습니다) "
+                             + "store(\"Photo-B2\")는 \(againGot.ko). 폴더가 없음을 발견한 store는, 이 storage에서든 다른 storage에서든 "
+                             + "전에 몇 번 그런 일이 있었든, 매번 폴더를 다시 만들고 한 번 더 써야 합니다")
+                return
+            }
+            expectWrites(CheckMessage("store into the folder vanished a second time", ko: "두 번째로 사라진 폴더에 한 store"), again, key: "Photo-B2")
         }
 
         // The folder and its parent vanished (the whole Caches folder was purged): make both again.
@@ -385,6 +408,7 @@ public enum Chapter9Checks {
         if run.passed { retriedWriteFails(storage, folder: folder, store: store, run) }
         if run.passed { retryFindsDiskFull(storage, folder: folder, store: store, exists: exists, run) }
         if run.passed { keyInSubfolder(folder: folder, store: store, run) }
+        if run.passed { emptyData(folder: folder, store: { store($0, forKey: $1) }, run) }
         if run.passed { emptyKey(folder: folder, store: store, run) }
         if run.passed { storeWhileAnotherRecovers(storage, folder: folder, run) }
         if run.passed { storesOnGeneratedFolderStates(E.self, run) }
@@ -457,12 +481,7 @@ public enum Chapter9Checks {
                                                              store: (String) -> StoreOutcome, _ run: CheckRun) {
         let fileManager = FileManager.default
         let longName = String(repeating: "k", count: 300)
-        try? fileManager.removeItem(at: folder)
-        do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            run.fail("the check could not recreate its folder \(folder.path): \(error)",
-                     ko: "확인 코드가 자기 폴더 \(folder.path)를 다시 만들지 못했습니다: \(error)")
-            return
-        }
+        guard emptyFolder(folder, run) else { return }
         var expected: NSError?
         do { try Data(longName.utf8).write(to: folder.appendingPathComponent(longName)) } catch { expected = error as NSError }
         guard let expected else { run.fail("this file system took a 300-byte file name; the check cannot make a retry fail here",
@@ -550,12 +569,7 @@ public enum Chapter9Checks {
     static func keyInSubfolder(folder: URL, store: (String) -> StoreOutcome, _ run: CheckRun) {
         let fileManager = FileManager.default
         let key = "Album/Photo-F"
-        try? fileManager.removeItem(at: folder)
-        do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            run.fail("the check could not recreate its folder \(folder.path): \(error)",
-                     ko: "확인 코드가 자기 폴더 \(folder.path)를 다시 만들지 못했습니다: \(error)")
-            return
-        }
+        guard emptyFolder(folder, run) else { return }
         var expected: NSError?
         do { try Data(key.utf8).write(to: folder.appendingPathComponent(key)) } catch { expected = error as NSError }
         guard let expected else { return }   // a file system that wrote it cannot show the mistake
@@ -579,18 +593,45 @@ public enum Chapter9Checks {
         }
     }
 
+    /// Makes `folder` again, empty; false (and a failure said) when the check cannot.
+    static func emptyFolder(_ folder: URL, _ run: CheckRun) -> Bool {
+        try? FileManager.default.removeItem(at: folder)
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            run.fail("the check could not recreate its folder \(folder.path): \(error)",
+                     ko: "확인 코드가 자기 폴더 \(folder.path)를 다시 만들지 못했습니다: \(error)")
+            return false
+        }
+        return true
+    }
+
+    /// Empty data is data: with the folder there, storing it leaves an empty file, like
+    /// `Data().write(to:)` (blind round 40 skipped it, and was told about the empty key).
+    static func emptyData(folder: URL, store: (Data, String) -> StoreOutcome, _ run: CheckRun) {
+        let fileManager = FileManager.default
+        guard emptyFolder(folder, run) else { return }
+        let outcome = store(Data(), "Empty-Data")
+        guard outcome.finished else { run.fail("store(Data(), forKey: \"Empty-Data\") into the folder never returned",
+                                                ko: "폴더에 store(Data(), forKey: \"Empty-Data\")를 부르자 돌아오지 않았습니다"); return }
+        let path = folder.appendingPathComponent("Empty-Data").path
+        let left = fileManager.contents(atPath: path)
+        guard outcome.error == nil, left == Data(), outcome.succeeded == 1 else {
+            let what = outcome.error.map { CheckMessage("threw \(describe($0))", ko: "\(describe($0)) 오류를 던졌습니다") }
+                ?? (left == nil ? CheckMessage("reported nothing and left no file", ko: "아무 오류 없이 파일도 남기지 않았습니다")
+                    : CheckMessage("left a file of \(left?.count ?? 0) bytes", ko: "\(left?.count ?? 0)바이트 파일을 남겼습니다"))
+            run.fail("store(Data(), forKey: \"Empty-Data\") into the folder, which is there, \(what.english): empty data is data — it is "
+                     + "written like any other, through files, leaving an empty file named \"Empty-Data\"",
+                     ko: "폴더가 있는 상태에서 store(Data(), forKey: \"Empty-Data\")가 \(what.ko). 빈 데이터도 데이터입니다 — 다른 데이터처럼 "
+                         + "files로 써서 \"Empty-Data\"라는 빈 파일을 남겨야 합니다")
+            return
+        }
+    }
+
     /// The empty key names the folder itself: with the folder there, the write fails (a folder is
     /// not a file) and, the folder not being missing, that error must reach the caller as it is —
     /// not a success that wrote nothing. (Only with the folder there: where it is missing, writing
     /// at its path succeeds on some platforms, and the outcome is the platform's, not the rule's.)
     static func emptyKey(folder: URL, store: (String) -> StoreOutcome, _ run: CheckRun) {
-        let fileManager = FileManager.default
-        try? fileManager.removeItem(at: folder)
-        do { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            run.fail("the check could not recreate its folder \(folder.path): \(error)",
-                     ko: "확인 코드가 자기 폴더 \(folder.path)를 다시 만들지 못했습니다: \(error)")
-            return
-        }
+        guard emptyFolder(folder, run) else { return }
         var expected: NSError?
         do { try Data().write(to: folder.appendingPathComponent("")) } catch { expected = error as NSError }
         guard let expected else { return }   // a platform that wrote it cannot show the mistake
