@@ -22,6 +22,22 @@ extension CheckRun {
     }
 }
 
+extension CheckRun {
+    /// Said after a failing value check when the file keeps a variable no call owns (a `static
+    /// var`, a global): the calls before a failing one ran too, and what they left there may be
+    /// what it answered — alone, that call may give the reference's answer (blind rounds 40 and
+    /// 41: memos whose failing call was told about trimming or encoding).
+    var keptAcrossCallsNote: CheckMessage? {
+        guard let kept = source.flatMap({ SourceFacts.sharedVariables(in: $0).first }) else { return nil }
+        return CheckMessage("Note: your file keeps `\(kept.name)` (line \(kept.line)) from call to call, and the check's earlier calls ran "
+                            + "first: an answer above may come from what they left there, and the same call alone may give the "
+                            + "reference's answer",
+                            ko: "참고: 여러분의 파일은 `\(kept.name)`(\(kept.line)행)를 호출과 호출 사이에 유지하고, 확인 프로그램의 앞선 "
+                                + "호출들이 먼저 실행됐습니다: 위의 답은 그 호출들이 남긴 값에서 왔을 수 있고, 같은 호출을 따로 하면 기준 "
+                                + "구현과 같은 답이 나올 수 있습니다")
+    }
+}
+
 /// A string as Swift source writes it: quoted, with invisible and combining characters escaped,
 /// so that "e\u{301}" and "é" read differently in a message, as they are different bytes.
 func quoted(_ text: String) -> String {

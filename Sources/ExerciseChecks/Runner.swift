@@ -59,6 +59,7 @@ public enum CheckRunner {
         let done = spawn {
             check(run)
             if let owner, run.passed { SharedStateRule.check(owner, run) }
+            if owner == nil, !run.passed, let note = run.keptAcrossCallsNote { run.fail(note) }
         }
         if !signalled(done, within: limit) {
             finish(.timedOut, run.said.problems + [CheckMessage(

@@ -304,6 +304,24 @@ extension SourceFacts {
         public let isGlobal: Bool
     }
 
+    /// The variable one declaration stores for every instance (a stored `static`/`class var`, or
+    /// a `var` at the top level), if it declares one.
+    static func sharedVariable(declaredBy declaration: String, topLevel: Bool, modifiers: Set<String>) -> (name: String, isGlobal: Bool)? {
+        var words = declaration.split(separator: " ", omittingEmptySubsequences: true).map(String.init)[...]
+        var isStatic = false
+        while let word = words.first, modifiers.contains(word) || word == "static" || word == "class" || word.hasPrefix("@") {
+            if word == "static" || word == "class" { isStatic = true }
+            words = words.dropFirst()
+        }
+        guard words.first == "var", let rawName = words.dropFirst().first else { return nil }
+        let name = String(rawName.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard !name.isEmpty, isStatic || topLevel else { return nil }
+        // Computed (`static var x: Int { … }`): a `{` with no `=` before it stores nothing.
+        let rest = words.dropFirst().joined(separator: " ")
+        if let brace = rest.firstIndex(of: "{"), !rest[..<brace].contains("=") { return nil }
+        return (name, topLevel && !isStatic)
+    }
+
     /// The shared variables the learner's lines declare (the DO NOT EDIT lines are not read).
     /// The schedule explorer watches the stored properties of each instance; these are one piece
     /// of memory for every instance, so a check asks the source about them.
@@ -315,20 +333,22 @@ extension SourceFacts {
                                       "nonisolated", unsafeKeyword, "private(set)", "fileprivate(set)",
                                       "internal(set)", "public(set)", "package(set)"]
         for (index, line) in file.lines.enumerated() where line.editable && (line.context == .type || line.context == .file) {
-            var words = line.trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)[...]
-            var isStatic = false
-            while let word = words.first, modifiers.contains(word) || word == "static" || word == "class" || word.hasPrefix("@") {
-                if word == "static" || word == "class" { isStatic = true }
-                words = words.dropFirst()
+            let isTopLevel = line.context == .file && line.depthBefore == 0
+            if let shared = sharedVariable(declaredBy: line.trimmed, topLevel: isTopLevel, modifiers: modifiers) {
+                found.append(SharedVariable(name: shared.name, line: index + 1, isGlobal: shared.isGlobal))
+                continue
             }
-            guard words.first == "var", let rawName = words.dropFirst().first else { continue }
-            let name = String(rawName.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-            let isGlobal = line.context == .file && line.depthBefore == 0
-            guard !name.isEmpty, isStatic || isGlobal else { continue }
-            // Computed (`static var x: Int { … }`): a `{` with no `=` before it stores nothing.
-            let rest = words.dropFirst().joined(separator: " ")
-            if let brace = rest.firstIndex(of: "{"), !rest[..<brace].contains("=") { continue }
-            found.append(SharedVariable(name: name, line: index + 1, isGlobal: isGlobal))
+            // A type on one line (`enum Memo { static var table = [String: Int]() }`, blind round 41):
+            // the declarations between its braces.
+            let code = Array(line.trimmed)
+            guard let open = code.firstIndex(of: "{"), code.last == "}", SwiftFile.matchingBrace(in: code, from: open) == code.count,
+                  SwiftFile.kind(openedAfter: String(code[..<open])) == .type else { continue }
+            let inside = Array(code[(open + 1)..<(code.count - 1)])
+            for piece in Shape.topLevelPieces(inside, separator: ";") {
+                if let shared = sharedVariable(declaredBy: piece.trimmingWhitespace, topLevel: false, modifiers: modifiers) {
+                    found.append(SharedVariable(name: shared.name, line: index + 1, isGlobal: false))
+                }
+            }
         }
         return found
     }

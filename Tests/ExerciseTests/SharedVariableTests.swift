@@ -31,4 +31,18 @@ struct SharedVariableTests {
         #expect(found.map(\.line) == [2, 8, 14])
         #expect(found.map(\.isGlobal) == [true, false, false])
     }
+
+    @Test("a type written on one line: the statics between its braces are found")
+    func oneLineTypes() {
+        // Blind round 41's memos (test input, never compiled; nothing guards them).
+        let source = """
+        enum Memo { nonisolated(unsafe) static var m: [String: Bool] = [:] }
+        enum Two { static let name = "a;b"; nonisolated(unsafe) static var hits = 0; static var total: Int { 1 } }
+        final class Plain { var instance = 0 }
+        """
+        let found = SourceFacts.sharedVariables(in: source)
+        #expect(found.map(\.name) == ["m", "hits"])
+        #expect(found.map(\.line) == [1, 2])
+        #expect(found.map(\.isGlobal) == [false, false])
+    }
 }
