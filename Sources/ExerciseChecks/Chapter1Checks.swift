@@ -145,12 +145,13 @@ public enum Chapter1Checks {
                 let elsewhere: CheckMessage
                 if let alias = found.first(where: { $0.keyword == "typealias" }) {
                     let target = found.first { $0.keyword != "typealias" }
-                    elsewhere = CheckMessage("line \(alias.line) makes \(namespace).\(name) a typealias for a type declared "
-                                             + (target.map { $0.enclosing.map { "inside \($0) (line \(target!.line))" } ?? "at the top level (line \($0.line))" }
-                                                ?? "elsewhere"),
-                                             ko: "\(alias.line)번째 줄이 \(namespace).\(name) 타입을 다른 곳에 선언된 타입의 typealias로 만듭니다"
-                                                 + (target.map { $0.enclosing.map { " (\($0) 안, \(target!.line)번째 줄)" } ?? " (최상위, \($0.line)번째 줄)" }
-                                                    ?? ""))
+                    // Aliased to a type of another name (blind round 41: `Configuration`, nested all the same): "another type".
+                    elsewhere = CheckMessage("line \(alias.line) makes \(namespace).\(name) a typealias for "
+                                             + (target.map { "a type declared " + ($0.enclosing.map { "inside \($0) (line \(target!.line))" } ?? "at the top level (line \($0.line))") }
+                                                ?? "another type"),
+                                             ko: "\(alias.line)번째 줄이 \(namespace).\(name) 타입을 "
+                                                 + (target.map { "다른 곳에 선언된 타입" + ($0.enclosing.map { "(\($0) 안, \(target!.line)번째 줄)" } ?? "(최상위, \($0.line)번째 줄)") }
+                                                    ?? "다른 타입") + "의 typealias로 만듭니다")
                 } else if let other = found.first {
                     elsewhere = CheckMessage("\(name) is declared \(other.enclosing.map { "inside \($0)" } ?? "at the top level") (line \(other.line))",
                                              ko: "\(name) 타입이 \(other.enclosing.map { "\($0) 안" } ?? "최상위")에 선언돼 있습니다 (\(other.line)번째 줄)")
