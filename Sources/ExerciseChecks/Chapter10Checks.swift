@@ -101,8 +101,13 @@ public enum Chapter10Checks {
                        callback: .at(0.1, .success(payload)), expected: .data(payload), key: " Avatars/Key A.png "),
             BridgePath(name: CheckMessage("a callback after the timeout", ko: "타임아웃 뒤에 온 콜백"),
                        callback: .at(0.8, .success(payload)), expected: .timedOut),
+            // The loader's error after the timeout is ignored as its data is (blind round 41 guarded the data path only).
+            BridgePath(name: CheckMessage("the loader's error after the timeout", ko: "타임아웃 뒤에 온 loader의 에러"),
+                       callback: .at(0.8, .failure(DiskFault.unreadable)), expected: .timedOut),
             BridgePath(name: CheckMessage("a callback at the very instant of the timeout", ko: "타임아웃과 정확히 같은 순간에 온 콜백"),
                        callback: .at(0.5, .success(payload)), expected: nil),
+            BridgePath(name: CheckMessage("the loader's error at the very instant of the timeout", ko: "타임아웃과 정확히 같은 순간에 온 loader의 에러"),
+                       callback: .at(0.5, .failure(DiskFault.unreadable)), expected: nil),
             // A zero timeout has passed at once: the data that comes later is ignored, not
             // resumed a second time. And a short one is kept as given, not rounded up.
             BridgePath(name: CheckMessage("a zero timeout, data from another thread", ko: "타임아웃 0, 다른 스레드에서 온 데이터"),
