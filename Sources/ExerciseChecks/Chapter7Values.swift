@@ -159,6 +159,15 @@ extension Chapter7Checks {
                     world.fail(failure)
                     return
                 }
+                // The header: "a store once made is written" — a repeat too (blind round 41 skipped bytes equal to the file's).
+                let writes = pipeline.ioQueueProbe.confinedWrites
+                if writes != values.count {
+                    world.fail("stored \(quotedList(values)) in a new pipeline: the file was written \(writes) times for \(values.count) stores — "
+                               + "each store once made writes the file once, also when its bytes equal what the file holds",
+                               ko: "새 pipeline에 \(quotedList(values))를 저장했더니 store \(values.count)번에 파일 쓰기가 \(writes)번이었습니다 — "
+                                   + "한 번 한 store는 파일을 한 번 씁니다. 그 바이트가 파일에 있는 것과 같아도 그렇습니다")
+                    return
+                }
             }
         }
     }
