@@ -88,7 +88,8 @@ struct InterruptTests {
                              environment: ["COLUMNS": "200"], directory: copy.url, timeout: 1_200).stdout
         }
         let korean = check("ko")
-        #expect(korean.contains("ThumbnailStorage는 struct입니다") && korean.contains("`public init() {}` 선언이 있습니다"), "\(korean)")
+        // The struct's own message; the caseless enum's reason for an init is not said of a struct (blind round 40).
+        #expect(korean.contains("ThumbnailStorage는 struct입니다") && !korean.contains("`public init() {}` 선언이 있습니다"), "\(korean)")
         #expect(!korean.contains("ThumbnailStorage is a struct") && !korean.contains("영어 원문"), "English in Korean: \(korean)")
         let english = check("en")
         #expect(english.contains("ThumbnailStorage is a struct: a type of values"), "\(english)")
