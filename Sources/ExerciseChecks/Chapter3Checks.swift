@@ -303,6 +303,58 @@ public enum Chapter3Checks {
             let violations = box.propertyQueueProbe.violations
             world.expect(violations.isEmpty, CheckMessage("settings = …: ", ko: "settings = …: ") + .joined(violations, separator: "; "))
         }
+        guard run.passed else { return }
+        updateOrderedWithSetter(E.self, run)
+    }
+
+    /// Explored: an update whose body resets the counters, or changes nothing, and a setter on
+    /// another thread. What the body was given says which came first, and so what must remain: the
+    /// body's result when it was given the setter's value, the setter's value when it was given the
+    /// value before. (Blind round 41: a write skipped when the result equals a value read in an
+    /// earlier trip, and a snapshot written back in a later one, both lost a write only here.)
+    static func updateOrderedWithSetter<E: AtomicUpdateExercise>(_: E.Type, _ run: CheckRun) {
+        let set = { var value = Counters(); (value.hits, value.misses) = (7, 7); return value }()
+        let bodies: [(text: String, body: @Sendable (inout Counters) -> Void)] = [
+            ("{ $0 = Counters() }", { $0 = Counters() }),
+            ("{ _ in } (a body that changes nothing)", { _ in }),
+        ]
+        for step in bodies {
+            run.explore(CheckMessage("update \(step.text) and a setter", ko: "update \(step.text) 한 번과 setter 한 번")) { world in
+                let box = E()
+                let given = LockedList<Counters>()
+                let a = world.spawn("update A") {
+                    box.update { counters in
+                        given.append(counters)
+                        world.step(CheckMessage("is inside its body", ko: "본문 안에 있음"))
+                        step.body(&counters)
+                    }
+                }
+                let c = world.spawn("settings = (hits 7, misses 7)") { box.settings = set }
+                world.join(a)
+                world.join(c)
+                let final = box.settings
+                guard given.values.count == 1, let input = given.values.first else { return }
+                var made = input
+                step.body(&made)
+                let shown = { (value: Counters) in "(hits \(value.hits), misses \(value.misses))" }
+                if input == set, final != made {
+                    world.fail("update \(step.text)'s body was given \(shown(input)), the value `settings = (hits 7, misses 7)` wrote on "
+                               + "another thread, so the update came after it; the body made \(shown(made)), yet settings ended at "
+                               + "\(shown(final)): the body's result is the new value, whatever it equals",
+                               ko: "update \(step.text)의 본문이 받은 값은 다른 스레드의 `settings = (hits 7, misses 7)`가 쓴 \(shown(input))입니다. "
+                                   + "그러니 update가 그 뒤에 온 것이고, 본문은 \(shown(made))를 만들었는데 settings는 \(shown(final))로 끝났습니다: "
+                                   + "본문의 결과가 무엇과 같든 그것이 새 값입니다")
+                } else if input != set, final != set {
+                    world.fail("update \(step.text)'s body was given \(shown(input)), before `settings = (hits 7, misses 7)` on another thread "
+                               + "wrote; settings ended at \(shown(final)), not the setter's value: the setter came last, and an update "
+                               + "writes only inside its one critical section, never again after it",
+                               ko: "update \(step.text)의 본문은 다른 스레드의 `settings = (hits 7, misses 7)`가 쓰기 전의 \(shown(input))을 "
+                                   + "받았는데, settings는 setter의 값이 아니라 \(shown(final))로 끝났습니다: setter가 마지막이고, update는 "
+                                   + "자기의 하나의 critical section 안에서만 쓰며 그 뒤에 다시 쓰지 않습니다")
+                }
+            }
+            guard run.passed else { return }
+        }
     }
 
     /// "update A": one update whose body pauses (a scheduling point), `inBody` raised meanwhile.

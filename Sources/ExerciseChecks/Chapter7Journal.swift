@@ -47,8 +47,11 @@ extension Chapter7Checks {
                 world.step(CheckMessage("writes \"\(line)\"", ko: "\"\(line)\" 씀"))
                 written.append(line)
             })
-            // The main thread appends a line and flushes; the second caller, once that line is
-            // appended (a semaphore orders them), appends nothing and flushes: both flushes owe it.
+            // The main thread appends a line, then another, and flushes; the second caller, once the
+            // first line is appended (a semaphore orders them), appends nothing and flushes. Both
+            // flushes owe the first line, the main thread's owes both: a flush that skips when a
+            // "dirty" flag reads clear can find it cleared by the other flush, which started before
+            // the second line (blind round 41).
             let appended = ControlledSemaphore(value: 0)
             func caller(_ name: CheckMessage, appends: Bool) -> ScheduledHandle {
                 world.spawn(name, asMainThread: appends) {
@@ -56,19 +59,22 @@ extension Chapter7Checks {
                         world.tell(CheckMessage("calls append(\"from main\")", ko: "append(\"from main\") 호출"))
                         journal.append("from main")
                         appended.signal(line: 0)
+                        world.tell(CheckMessage("calls append(\"again\")", ko: "append(\"again\") 호출"))
+                        journal.append("again")
                     } else {
                         appended.wait(line: 0)
                     }
                     world.tell(CheckMessage("calls flush()", ko: "flush() 호출"))
                     journal.flush()
                     let seen = written.values
-                    guard !seen.contains("from main") else { return }
+                    let owed = appends ? ["from main", "again"] : ["from main"]
+                    guard let missing = owed.first(where: { !seen.contains($0) }) else { return }
                     let by = appends ? CheckMessage("on the same thread", ko: "같은 스레드에서")
                                      : CheckMessage("by the main thread", ko: "메인 스레드에서")
-                    world.fail("flush() on \(name.english) returned before \"from main\" was written (appended before that flush, \(by.english); "
+                    world.fail("flush() on \(name.english) returned before \"\(missing)\" was written (appended before that flush, \(by.english); "
                                + "the writer had \(seen)): each flush waits for every line appended before it, by any thread, whatever "
                                + "else is flushing",
-                               ko: "\(name.ko)의 flush()가 \"from main\" 줄이 쓰이기 전에 돌아왔습니다. 그 줄은 이 flush 전에 \(by.ko) "
+                               ko: "\(name.ko)의 flush()가 \"\(missing)\" 줄이 쓰이기 전에 돌아왔습니다. 그 줄은 이 flush 전에 \(by.ko) "
                                + "append한 것입니다 (writer가 받은 줄: \(seen)). flush는 어느 스레드가 append했든, 다른 flush가 진행 중이든, "
                                + "그 전에 append한 줄을 모두 기다립니다")
                 }
@@ -79,8 +85,10 @@ extension Chapter7Checks {
             world.join(other)
             world.settle()
             let seen = written.values
-            world.expect(seen == ["from main"], "one line was appended; the writer was given \(seen): every line is written once",
-                         ko: "한 줄을 append했는데 writer가 받은 줄은 \(seen)입니다: 모든 줄은 한 번씩 쓰여야 합니다")
+            world.expect(seen == ["from main", "again"], "two lines were appended (\"from main\", then \"again\"); the writer was given \(seen): "
+                         + "every line is written once, in the order appended",
+                         ko: "두 줄(\"from main\", 이어서 \"again\")을 append했는데 writer가 받은 줄은 \(seen)입니다: 모든 줄은 append한 "
+                             + "순서대로 한 번씩 쓰여야 합니다")
         }
         guard run.passed else { return }
 
