@@ -196,6 +196,24 @@ extension Chapter6Checks {
             let violations = probe.withLock { $0 }?.violations ?? []
             world.expect(violations.isEmpty, CheckMessage.joined(violations, separator: "; "))
         }
+        guard run.passed else { return }
+
+        // 4b. The same with only removed(_:) queued (blind round 41: a removedAll() that waits on
+        //     the queue kept the index alive until the removal had run, so a removal that cannot
+        //     outlive its index was never left queued past the release).
+        run.explore(CheckMessage("a removal queued, then the index is let go", ko: "삭제를 큐에 넣은 뒤 index를 놓음")) { world in
+            let probe = Guarded<WatchedQueue?>(nil)
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
+                let index = E(knownNames: ["a", "b"])
+                probe.withLock { $0 = index.queueProbe }
+                let ask = Asker(world)
+                ask.call("removed(\"a\"), then lets go of the index", ko: "removed(\"a\"), 이어서 index를 놓음") { index.removed("a") }
+            }
+            world.join(caller)
+            world.settle()
+            let violations = probe.withLock { $0 }?.violations ?? []
+            world.expect(violations.isEmpty, CheckMessage.joined(violations, separator: "; "))
+        }
     }
 }
 

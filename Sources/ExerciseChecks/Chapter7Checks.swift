@@ -196,12 +196,14 @@ public enum Chapter7Checks {
                              ko: "serializer가 ioQueue 밖에서 실행됐습니다: 직렬화, 쓰기, 콜백을 ioQueue의 한 블록 안에서 하세요")
                 world.expect(seen.allSatisfy(\.onQueue), "done() ran off ioQueue: call it from the same block that wrote the file",
                              ko: "done()이 ioQueue 밖에서 실행됐습니다: 파일을 쓴 바로 그 블록에서 부르세요")
-                world.expect(!splitOnQueue.isSet, "done() ran in a second ioQueue block, queued by the block that serialized: on a serial "
-                             + "queue the stores still keep their order, but the exercise asks for one unit per store: serialize, write and "
-                             + "call back in the one block store hands to ioQueue",
-                             ko: "done()이 직렬화한 블록이 다시 넣은 두 번째 ioQueue 블록에서 실행됐습니다: 직렬 큐라서 store 순서는 "
-                                 + "지켜지지만, 이 연습은 store마다 한 단위를 요구합니다: 직렬화, 쓰기, 콜백을 store가 ioQueue에 넘기는 "
-                                 + "한 블록 안에서 하세요")
+                // Queued from a block already on ioQueue: the one that serialized, or one that only queued
+                // again (blind round 41's `ioQueue.async { ioQueue.async { … } }`) — the message says no more.
+                world.expect(!splitOnQueue.isSet, "done() ran in a second ioQueue block, queued from a block already running on ioQueue "
+                             + "rather than by store itself: on a serial queue the stores still keep their order, but the exercise asks "
+                             + "for one unit per store: serialize, write and call back in the one block store hands to ioQueue",
+                             ko: "done()이 store가 직접 넣은 블록이 아니라, 이미 ioQueue에서 실행 중인 블록이 다시 넣은 두 번째 ioQueue "
+                                 + "블록에서 실행됐습니다: 직렬 큐라서 store 순서는 지켜지지만, 이 연습은 store마다 한 단위를 요구합니다: "
+                                 + "직렬화, 쓰기, 콜백을 store가 ioQueue에 넘기는 한 블록 안에서 하세요")
                 world.expect(!secondBlock.isSet, "done() ran in an ioQueue block that store did not hand to ioQueue itself (it came "
                              + "through another thread or queue): serialize, write and call back in the one block each store hands to ioQueue",
                              ko: "store가 직접 ioQueue에 넘기지 않은 블록에서 done()이 실행됐습니다 (다른 스레드나 큐를 거쳐 들어왔습니다): "
