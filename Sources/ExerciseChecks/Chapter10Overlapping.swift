@@ -52,5 +52,19 @@ extension Chapter10Checks {
                                       + "결과나 자기 타임아웃으로 정확히 한 번 resume합니다. 다른 load가 (같은 key로라도) 진행 중이어도 그렇습니다"))
             return
         }
+        // Each timeout counts from its own start, whatever else is in flight (blind round 41b made
+        // every timeout wait on one shared serial queue: the third came when the others' waits ended).
+        let due = Int64(BridgePath.timeout * 1_000_000_000)
+        for (index, load) in loads.enumerated() where load.expected == .timedOut {
+            guard let at = resumes[index].values.first?.at, at != due else { continue }
+            let when = ScheduleWorld.text(seconds: Double(at) / 1_000_000_000)
+            world.fail(CheckMessage("three loads in flight at once, all started at 0 s (two of \"\(BridgePath.key)\" calling back at 0.1 s and "
+                                    + "0.2 s, one of \"Other\" never calling back): \(load.label) timed out at \(when), not at 0.500 s — each "
+                                    + "start's timeout counts from its own call, whatever other loads are in flight",
+                                    ko: "동시에 진행 중인 load 세 개(모두 0 s에 시작, \"\(BridgePath.key)\" 둘은 0.1 s와 0.2 s에 콜백, \"Other\" 하나는 "
+                                        + "콜백 없음)에서 \(load.label)은 0.500 s가 아니라 \(when)에 타임아웃됐습니다 — start마다 타임아웃은 다른 load가 "
+                                        + "진행 중이든 아니든 자기 호출 때부터 셉니다"))
+            return
+        }
     }
 }

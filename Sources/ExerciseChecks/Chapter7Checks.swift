@@ -141,6 +141,31 @@ public enum Chapter7Checks {
                    ko: "journal A를 만들고 이어서 journal B를 만든 뒤(writer는 각자 따로) A.append(\"for A\"), A.flush(), "
                        + "B.append(\"for B\"), B.flush()를 했더니 A의 writer가 받은 줄은 \(a), B의 writer가 받은 줄은 \(b)입니다 — 각 journal은 "
                        + "자기 줄을 자기 writer로 써야 합니다")
+        guard run.passed else { return }
+
+        // Explored: appends on both before either flush, one caller. Each flush waits for its own
+        // journal's lines (blind round 41b kept one "pending writes" flag in a global `let` box:
+        // A's flush cleared it, and B's returned before B's line was written).
+        run.explore(CheckMessage("two journals: an append on each, then a flush of each", ko: "journal 둘: 각각 append, 이어서 각각 flush")) { world in
+            let written = [LockedList<String>(), LockedList<String>()]
+            let journals = [E(writer: { written[0].append($0) }), E(writer: { written[1].append($0) })]
+            world.tell(CheckMessage("calls A.append(\"for A\"), B.append(\"for B\"), A.flush(), B.flush()",
+                                    ko: "A.append(\"for A\"), B.append(\"for B\"), A.flush(), B.flush() 호출"))
+            journals[0].append("for A")
+            journals[1].append("for B")
+            for (index, name) in ["A", "B"].enumerated() {
+                journals[index].flush()
+                let seen = written[index].values
+                guard seen != ["for \(name)"] else { continue }
+                world.fail("A.append(\"for A\"), B.append(\"for B\"), then A.flush(), B.flush() on one thread: when \(name).flush() returned, "
+                           + "\(name)'s writer had \(seen) — each journal's flush waits for the lines appended to that journal, whatever "
+                           + "another journal did",
+                           ko: "한 스레드에서 A.append(\"for A\"), B.append(\"for B\"), 이어서 A.flush(), B.flush(): \(name).flush()가 돌아왔을 때 "
+                               + "\(name)의 writer가 받은 줄은 \(seen)입니다 — journal마다 flush는 다른 journal이 무엇을 했든 그 journal에 append한 "
+                               + "줄을 기다립니다")
+                return
+            }
+        }
     }
 
     /// 07-one-queue: each store is one block on `ioQueue` — serialize, write, call back — so the
