@@ -296,10 +296,13 @@ public enum Chapter3Checks {
                              + "빠졌습니다: update는 읽을 때부터 다시 쓸 때까지 propertyQueue 위에 있어야 하고, setter는 돌아오기 전에 "
                              + "쓰기를 마쳐야 합니다 (stub처럼 propertyQueue.sync — 쓰기 전에 돌아오는 setter는 호출한 쪽이 다음으로 "
                              + "넘어갈 때 아직 아무것도 설정하지 않은 것입니다)")
-            world.expect(final.misses == 7, "update, and `settings = (hits 0, misses 7)` from another thread, left "
-                         + "(hits \(final.hits), misses \(final.misses)): the setter's value was overwritten by the update's write-back",
-                         ko: "update와 다른 스레드의 `settings = (hits 0, misses 7)` 뒤에 남은 값이 "
-                             + "(`hits` \(final.hits), `misses` \(final.misses))입니다: update가 다시 쓰면서 setter의 값을 덮어썼습니다")
+            // Say what remains and what may, not who lost it (blind round 41b's setter refused values lowering `hits`).
+            world.expect(final.misses == 7, "update { $0.hits += 1 }, and `settings = (hits 0, misses 7)` from another thread, left "
+                         + "(hits \(final.hits), misses \(final.misses)): the setter's value is gone — whichever came last, what remains is "
+                         + "(hits 0, misses 7), or the update's change made on it (hits 1, misses 7)",
+                         ko: "update { $0.hits += 1 }와 다른 스레드의 `settings = (hits 0, misses 7)` 뒤에 남은 값이 "
+                             + "(`hits` \(final.hits), `misses` \(final.misses))입니다: setter의 값이 사라졌습니다 — 어느 쪽이 나중이든 남아야 하는 "
+                             + "것은 (hits 0, misses 7)이거나, 그 위에 update가 바꾼 (hits 1, misses 7)입니다")
             let violations = box.propertyQueueProbe.violations
             world.expect(violations.isEmpty, CheckMessage("settings = …: ", ko: "settings = …: ") + .joined(violations, separator: "; "))
         }
@@ -578,6 +581,22 @@ public enum Chapter3Checks {
                          + "\(applied): the limits must end as one of the two setters left them, stored and applied alike",
                          ko: "설정 A (10, 1)와 설정 B (20, 2)가 동시에 실행된 뒤 저장된 limit은 \(stored), NSCache의 limit은 \(applied)입니다: "
                          + "두 setter 중 하나가 남긴 값으로, 저장과 적용이 같게 끝나야 합니다")
+            guard seen.stored == seen.applied else { return }
+            // Then the one that lost is set again: it must be applied (blind round 41b remembered the
+            // last set under a second lock, which the loser could write last, and skipped it as a repeat).
+            let again = seen.applied == Limits(totalCostLimit: 10, countLimit: 1) ? Limits(totalCostLimit: 20, countLimit: 2)
+                                                                                   : Limits(totalCostLimit: 10, countLimit: 1)
+            let text = "(\(again.totalCostLimit), \(again.countLimit))"
+            world.tell(CheckMessage("sets \(text) again, the setter that did not end on top", ko: "마지막에 남지 못한 \(text)를 다시 설정"))
+            shared.limits = again
+            let after = shared.snapshot
+            world.expect(after.stored == again && after.applied == again,
+                         "after setters A (10, 1) and B (20, 2) ran at once and left \(applied), setting \(text) again left limits stored as "
+                         + "(\(after.stored.totalCostLimit), \(after.stored.countLimit)) and NSCache limited to (\(after.applied.totalCostLimit), "
+                         + "\(after.applied.countLimit)): a new value is stored and applied whatever was set before, and how",
+                         ko: "설정 A (10, 1)와 설정 B (20, 2)가 동시에 실행되어 \(applied)가 남은 뒤 \(text)를 다시 설정했더니 저장된 limit은 "
+                             + "(\(after.stored.totalCostLimit), \(after.stored.countLimit)), NSCache의 limit은 (\(after.applied.totalCostLimit), "
+                             + "\(after.applied.countLimit))입니다: 새 값은 그 전에 무엇이 어떻게 설정됐든 저장되고 적용돼야 합니다")
         }
     }
 }

@@ -104,10 +104,10 @@ public enum Chapter4Checks {
                       cache.keys.contains("Avatar-A") ? CheckMessage("its key in keys", ko: "keys의 key") : nil].compactMap { $0 }
         let left = CheckMessage.joined(leftIn, separator: CheckMessage(" and ", ko: ", "))
         run.expect(leftIn.isEmpty,
-                   "when remove(\"Avatar-A\") had returned, \(left.english) was still there: both go before remove returns, in its one "
-                   + "critical section",
-                   ko: "remove(\"Avatar-A\")가 돌아왔을 때 \(left.ko)가 아직 남아 있었습니다: 둘 다 remove가 돌아오기 전에, 그 하나의 "
-                       + "critical section 안에서 지워야 합니다")
+                   "when remove(\"Avatar-A\") had returned, \(left.english) was still there: remove takes out the value and the key it "
+                   + "was given, as given, both before it returns",
+                   ko: "remove(\"Avatar-A\")가 돌아왔을 때 \(left.ko)가 아직 남아 있었습니다: remove는 받은 key 그대로 값과 key를 "
+                       + "둘 다, 돌아오기 전에 지웁니다")
         // A failure above says where pause() ran; the sizes below would only say it again.
         guard run.passed else { return }
         // 1b. Caches of many sizes: one critical section whatever the number of keys, and the key

@@ -198,6 +198,30 @@ extension Chapter6Checks {
         }
         guard run.passed else { return }
 
+        // 3b. removedAll() and a store at once, then removedAll() again: nothing is known after it
+        //     (blind round 41b kept a "known empty" flag outside `queue`, left set with "x" in the
+        //     set, and the second removedAll() skipped its work).
+        run.explore(CheckMessage("removedAll() and a store at once, then removedAll() again",
+                                 ko: "removedAll()과 store를 동시에, 이어서 removedAll() 한 번 더")) { world in
+            let index = E(knownNames: ["a"])
+            let clearing = world.spawn(CheckMessage("caller A", ko: "호출 스레드 A")) { index.removedAll() }
+            let storing = world.spawn(CheckMessage("caller B", ko: "호출 스레드 B")) { index.stored("x") }
+            world.join(clearing)
+            world.join(storing)
+            world.tell(CheckMessage("calls removedAll() again", ko: "removedAll() 다시 호출"))
+            index.removedAll()
+            for name in ["x", "a"] where index.mightContain(name) {
+                world.fail("removedAll() and stored(\"x\") on two threads at once, then removedAll() again: mightContain(\"\(name)\") says maybe, "
+                           + "but the last call said the folder is empty — every removedAll() empties the set, in its block on `queue`, "
+                           + "whatever was known before",
+                           ko: "두 스레드에서 removedAll()과 stored(\"x\")를 동시에 부른 뒤 removedAll()을 다시 불렀는데 mightContain(\"\(name)\")이 "
+                               + "maybe라고 답합니다. 마지막 호출은 폴더가 비었다고 알렸습니다 — removedAll()은 그 전에 무엇을 알았든 매번 "
+                               + "`queue`의 블록 안에서 set을 비웁니다")
+                return
+            }
+        }
+        guard run.passed else { return }
+
         // 4b. The same with only removed(_:) queued (blind round 41: a removedAll() that waits on
         //     the queue kept the index alive until the removal had run, so a removal that cannot
         //     outlive its index was never left queued past the release).
