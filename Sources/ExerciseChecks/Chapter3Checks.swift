@@ -302,7 +302,7 @@ public enum Chapter3Checks {
                          + "(hits 0, misses 7), or the update's change made on it (hits 1, misses 7)",
                          ko: "update { $0.hits += 1 }와 다른 스레드의 `settings = (hits 0, misses 7)` 뒤에 남은 값이 "
                              + "(`hits` \(final.hits), `misses` \(final.misses))입니다: setter의 값이 사라졌습니다 — 어느 쪽이 나중이든 남아야 하는 "
-                             + "것은 (hits 0, misses 7)이거나, 그 위에 update가 바꾼 (hits 1, misses 7)입니다")
+                             + "것은 (`hits` 0, `misses` 7)이거나, 그 위에 update가 바꾼 (`hits` 1, `misses` 7)입니다")
             let violations = box.propertyQueueProbe.violations
             world.expect(violations.isEmpty, CheckMessage("settings = …: ", ko: "settings = …: ") + .joined(violations, separator: "; "))
         }
