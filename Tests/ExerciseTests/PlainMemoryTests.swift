@@ -130,7 +130,7 @@ struct PlainMemoryTests {
         #expect(PlainMemoryRewrite.watched(source).names == ["_count"])
     }
 
-    @Test("a local nonisolated(unsafe) var, captured by closures, is wrapped as a local; other locals stay plain")
+    @Test("a local nonisolated(unsafe) var, captured by closures, is wrapped as a local; other locals stay plain")  // a test's name: guards nothing
     func unsafeLocals() {
         // Blind round 40's 10-resume-once flag: a captured local no lock guards (test input, never compiled).
         let unsafe = "nonisolated" + "(unsafe)"

@@ -36,8 +36,8 @@ struct SharedVariableTests {
     func oneLineTypes() {
         // Blind round 41's memos (test input, never compiled; nothing guards them).
         let source = """
-        enum Memo { nonisolated(unsafe) static var m: [String: Bool] = [:] }
-        enum Two { static let name = "a;b"; nonisolated(unsafe) static var hits = 0; static var total: Int { 1 } }
+        enum Memo { nonisolated(unsafe) static var m: [String: Bool] = [:] }  // guarded by nothing: test input, never compiled
+        enum Two { static let name = "a;b"; nonisolated(unsafe) static var hits = 0; static var total: Int { 1 } }  // guarded by nothing: test input
         final class Plain { var instance = 0 }
         """
         let found = SourceFacts.sharedVariables(in: source)
