@@ -153,8 +153,17 @@ public enum Chapter10Checks {
             }
             if !held { return }
         }
-        run.explore(CheckMessage("three loads in flight at once, two of one key", ko: "동시에 진행 중인 load 세 개, 그중 둘은 같은 key"), options) { world in
+        let overlapping = run.explore(CheckMessage("three loads in flight at once, two of one key", ko: "동시에 진행 중인 load 세 개, 그중 둘은 같은 key"), options) { world in
             overlappingLoads(E.self, world)
+        }
+        if !overlapping { return }
+        // The question here is when each timeout comes, not how blocks interleave (the scenarios
+        // above explore that; a late timeout shows on the schedule without preemptions): ≤ 1 is enough.
+        options.poolThreads = busyPoolThreads
+        options.preemptions = 1
+        run.explore(CheckMessage("\(busyPoolThreads + 1) loads in flight, none calling back, on a pool of \(busyPoolThreads) threads",
+                                 ko: "콜백 없는 load \(busyPoolThreads + 1)개가 동시에 진행 중, 스레드 \(busyPoolThreads)개짜리 풀"), options) { world in
+            loadsOnABusyPool(E.self, world)
         }
     }
 

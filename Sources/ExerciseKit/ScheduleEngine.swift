@@ -112,6 +112,31 @@ public final class Execution: @unchecked Sendable {
     /// Whether the main thread is free for the main queue's blocks: none plays it, or it waits at
     /// its run loop, or it has ended.
     var mainThreadFree: Bool { mainThread.map { $0.finished || $0.atRunLoop } ?? true }
+    /// Dispatch's pool in this run: its size (nil: a thread for every block), the threads its
+    /// blocks hold now, and how many blocks had to wait for one (ScheduleOptions.poolThreads).
+    var poolThreads: Int?
+    private var poolThreadsHeld = 0
+    public private(set) var poolWaits = 0
+
+    /// Before a queue's block runs on `thread`: takes a thread of the pool, waiting while every
+    /// one is held. False when the run ended meanwhile.
+    func takePoolThread(_ thread: ScheduledThread) -> Bool {
+        guard let size = poolThreads else { return true }
+        if poolThreadsHeld >= size {
+            poolWaits += 1
+            let label = CheckMessage("waits for a free thread of Dispatch's pool (all \(size) are held)",
+                                     ko: "Dispatch 스레드 풀의 빈 스레드를 기다림 (\(size)개 모두 사용 중)")
+            guard point(thread, Pending(label: label, enabled: { [unowned self] in self.poolThreadsHeld < size })) else { return false }
+        }
+        poolThreadsHeld += 1
+        return true
+    }
+
+    /// After a queue's block has run: gives its pool thread back.
+    func givePoolThread() {
+        guard poolThreads != nil else { return }
+        poolThreadsHeld -= 1
+    }
     /// The main thread's `ThreadIdentity` in this run: its own, once a thread plays it (so that
     /// a thread chosen as main partway through keeps the identity its callers already saw).
     private(set) var mainIdentity = ThreadSlot.freshSerial()

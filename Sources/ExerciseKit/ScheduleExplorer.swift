@@ -20,6 +20,12 @@ public struct ScheduleOptions: Sendable {
     /// Whether each run keeps a virtual clock (ScheduleVirtualTime.swift): timers, deadlines and
     /// timed waits then come due at their virtual time, and running code takes none.
     public var virtualTime = false
+    /// When set, Dispatch's pool has this many threads: a block of a concurrent queue, or of a
+    /// serial queue other than main, waits for one to be free (nil: a thread for every block).
+    /// Every pool has a limit: Dispatch on a 2-core Linux machine ran 2 sleeping global blocks at
+    /// once (measured, docs/CHECKS.md); Apple's kernel caps the threads such blocks hold at
+    /// kern.wq_max_constrained_threads (xnu, bsd/pthread/pthread_workqueue.c).
+    public var poolThreads: Int?
 
     public init(preemptions: Int = 2, randomSchedules: Int = 100) {
         self.preemptions = preemptions
@@ -147,6 +153,9 @@ public final class ScheduleWorld: @unchecked Sendable {
     /// What it means, in the exercise's terms, when this run ends with threads that cannot go on.
     public func ifStuck(_ meaning: some CheckMessageConvertible) { execution.deadlockMeaning = meaning.checkMessage }
 
+    /// How many queue blocks so far waited for a free thread of the pool (ScheduleOptions.poolThreads).
+    public var poolWaits: Int { execution.poolWaits }
+
     /// What it means, in English and Korean, when this run ends with threads that cannot go on.
     public func ifStuck(_ english: String, ko korean: String) { ifStuck(CheckMessage(english, ko: korean)) }
 
@@ -217,6 +226,7 @@ public enum ScheduleExplorer {
         func runOnce(_ chooser: ScheduleChooser) -> Execution {
             let execution = Execution(chooser: chooser, stepBudget: options.stepBudget)
             execution.timeline.isOn = options.virtualTime
+            execution.poolThreads = options.poolThreads
             let world = ScheduleWorld(execution)
             let first = execution.spawn(CheckMessage("the check", ko: "확인 프로그램"), from: nil) { scenario(world) }
             first.mayPlayMain = true
@@ -287,6 +297,7 @@ public enum ScheduleExplorer {
                               _ scenario: @escaping @Sendable (ScheduleWorld) -> Void) -> [CheckMessage] {
         let execution = Execution(chooser: ReplayChooser(choices), stepBudget: options.stepBudget)
         execution.timeline.isOn = options.virtualTime
+        execution.poolThreads = options.poolThreads
         let world = ScheduleWorld(execution)
         let first = execution.spawn(CheckMessage("the check", ko: "확인 프로그램"), from: nil) { scenario(world) }
         first.mayPlayMain = true
