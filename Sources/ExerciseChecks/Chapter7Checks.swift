@@ -273,12 +273,17 @@ public enum Chapter7Checks {
         }
 
         // Lifetimes: the caller lets go of the pipeline right after storing; each done() still runs once.
+        // The file writes are counted too: a done() with its write skipped (blind round 42's
+        // `self?.file = bytes` under [weak self], then done() anyway) reports a store never written.
         run.explore(CheckMessage("two stores, then the pipeline is released", ko: "store 두 번 뒤 pipeline 해제")) { world in
             let done = LockedList<String>()
+            /// The file writes made by the time each done() ran.
+            let writesAtDone = LockedList<Int>()
             let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
                 let pipeline = E()
-                pipeline.store("V1", serializer: { $0 }, done: { done.append("V1") })
-                pipeline.store("V2", serializer: { $0 }, done: { done.append("V2") })
+                let queue = pipeline.ioQueueProbe   // keeps the queue, not the pipeline, which goes when this closure ends
+                pipeline.store("V1", serializer: { $0 }, done: { done.append("V1"); writesAtDone.append(queue.confinedWrites) })
+                pipeline.store("V2", serializer: { $0 }, done: { done.append("V2"); writesAtDone.append(queue.confinedWrites) })
             }
             world.join(caller)
             world.settle()
@@ -286,6 +291,16 @@ public enum Chapter7Checks {
                          + "\(done.values): every store must still be written and called back, once",
                          ko: "V1과 V2를 저장한 직후 pipeline이 해제됐고, done()은 \(done.values)에 대해 실행됐습니다: 그래도 모든 store는 "
                              + "쓰이고 콜백도 한 번씩 불려야 합니다") + weakSelfNote(weakSelf, "pipeline"))
+            for (index, writes) in writesAtDone.values.enumerated() where writes < index + 1 {
+                let value = done.values[index]
+                world.fail(CheckMessage("the pipeline was released right after storing V1 and V2; done() for \(value) ran when \(writes) "
+                                        + "file write(s) had been made: a store once made is written, then called back, even if the "
+                                        + "caller lets go of the pipeline",
+                                        ko: "V1과 V2를 저장한 직후 pipeline이 해제됐고, \(value)의 done()은 파일 쓰기가 \(writes)번 일어났을 때 "
+                                            + "실행됐습니다: 한 번 한 store는 호출자가 pipeline을 놓아도 쓰이고 나서 콜백돼야 합니다")
+                           + weakSelfNote(weakSelf, "pipeline"))
+                break
+            }
         }
         guard run.passed else { return }
         storeFromMain(E.self, run)
