@@ -119,11 +119,21 @@ public enum Chapter10Checks {
             BridgePath(name: CheckMessage("no callback at all, start called on the main thread, which then stays busy for 2 s",
                                           ko: "콜백이 아예 없음, 메인 스레드에서 start를 부르고 그 스레드는 2초 동안 바쁨"),
                        callback: .never, expected: .timedOut, mainBusyUntil: 2),
+            // Data that comes in time wins even while the main thread is busy (blind round 42 hopped the
+            // callback to the main queue before deciding: the timeout won at 0.5 s).
+            BridgePath(name: CheckMessage("data from another thread at 0.1 s, start called on the main thread, which then stays busy for 2 s",
+                                          ko: "0.1초에 다른 스레드에서 온 데이터, 메인 스레드에서 start를 부르고 그 스레드는 2초 동안 바쁨"),
+                       callback: .at(0.1, .success(payload)), expected: .data(payload), mainBusyUntil: 2),
             // The timeout counts from the call to start: a loader may work before it returns (a
             // timeout armed only after load returns came 0.4 s late and let the data win; blind round 39).
             BridgePath(name: CheckMessage("the loader works 0.4 s before it returns, then calls back with data at 0.6 s",
                                           ko: "loader가 돌아오기 전에 0.4초 동안 일하고, 0.6초에 데이터로 콜백함"),
                        callback: .at(0.6, .success(payload)), expected: .timedOut, loaderWorksUntil: 0.4),
+            // ... and may call back before it returns, after the timeout (blind round 42 armed the
+            // timeout, with the deadline taken at start, only after load returned).
+            BridgePath(name: CheckMessage("the loader works 0.6 s, then calls back with data before it returns",
+                                          ko: "loader가 0.6초 동안 일한 뒤, 돌아오기 전에 데이터로 콜백함"),
+                       callback: .inside(.success(payload)), expected: .timedOut, loaderWorksUntil: 0.6),
         ]
         // Data one byte past each number the checked file writes (a "big data takes another path"
         // cut-off, whatever number was picked): on time, it is the answer; after the timeout, ignored.
@@ -358,10 +368,22 @@ struct BridgePath: Sendable {
                      ko: ": loader의 에러 대신 BridgeError.timedOut으로 resume했습니다 (resume 시각: \(when), 에러가 온 시각: "
                      + "\(came ?? "시작할 때")). loader의 에러는 그 에러 그대로 곧바로 호출한 쪽에 전해야 합니다")
             case (.data, .timedOut):
-                fail(": resumed with BridgeError.timedOut at \(when), though the loader called back with data at "
-                     + "\(came ?? "the start"): resume with the data when it comes",
-                     ko: ": loader가 데이터로 콜백했는데도 BridgeError.timedOut으로 resume했습니다 (resume 시각: \(when), 콜백 시각: "
-                     + "\(came ?? "시작할 때")). 데이터가 오면 그 데이터로 resume하세요")
+                let busy = mainBusyUntil.map { seconds in
+                    CheckMessage(" — the main thread, which called start, was busy until \(ScheduleWorld.text(seconds: seconds)): what this "
+                                 + "path waits for on it (the main queue, its run loop) comes only then, after the timeout",
+                                 ko: " — start를 부른 메인 스레드는 \(ScheduleWorld.text(seconds: seconds))까지 바빴습니다: 이 경로가 메인 "
+                                 + "스레드에서 기다리는 것(메인 큐, 그 run loop)은 그때에야, 타임아웃보다 늦게 옵니다")
+                } ?? CheckMessage("", ko: "")
+                world.fail(name + CheckMessage(": resumed with BridgeError.timedOut at \(when), though the loader called back with data at "
+                                               + "\(came ?? "the start"): resume with the data when it comes",
+                                               ko: ": loader가 데이터로 콜백했는데도 BridgeError.timedOut으로 resume했습니다 (resume 시각: \(when), "
+                                               + "콜백 시각: \(came ?? "시작할 때")). 데이터가 오면 그 데이터로 resume하세요") + busy)
+            case (.timedOut, .error) where first.at >= deadline && calledBack.map({ $0 > first.at }) ?? true:
+                // An error of the bridge's own at the timeout (blind round 42 threw CancellationError).
+                fail(": resumed with \(first.outcome.text.english) at \(when), when the timeout (\(timeout) s) passed: a timeout "
+                     + "resumes with BridgeError.timedOut, the error the caller is told to expect",
+                     ko: ": 타임아웃(\(timeout) s)이 지난 \(when)에 \(first.outcome.text.ko)(으)로 resume했습니다: 타임아웃은 호출한 "
+                     + "쪽이 기다리는 에러인 BridgeError.timedOut으로 resume해야 합니다")
             case (.timedOut, _) where loaderWorksUntil != nil:
                 let worked = ScheduleWorld.text(seconds: loaderWorksUntil ?? 0)
                 fail(": resumed with \(first.outcome.text.english) at \(when), but the loader had not called back within the timeout "

@@ -187,6 +187,7 @@ public enum Chapter7Checks {
                 /// had been made by then (the contract at the moment of the callback, not at the end).
                 let calls = LockedList<(value: String, onQueue: Bool, writes: Int)>()
                 let gate = ControlledSemaphore(value: 0)
+                let v1Serialized = Guarded(0)
                 world.ifStuck("store() did not return before its serializer ran (V1's serializer waits until both stores have "
                               + "returned): hand serialize, write and callback to ioQueue as one block, and return at once",
                               ko: "store()가 serializer가 실행되기 전에 돌아오지 않았습니다 (V1의 serializer는 두 store가 모두 "
@@ -202,6 +203,13 @@ public enum Chapter7Checks {
                     storer.withLock { $0 = ThreadIdentity.current }
                     pipeline.store(variant.first, serializer: { value in
                         if queue.isCurrent { serializingWorkers.withLock { _ = $0.insert(ThreadIdentity.current) } } else { serializedOff.set() }
+                        // A second call would wait for a gate opened once, and read as a store that did
+                        // not return (blind round 42 serialized twice: once to test for empty bytes).
+                        guard v1Serialized.withLock({ $0 += 1; return $0 }) == 1 else {
+                            world.fail("store(V1) called its serializer twice: serialize each store once, and write those bytes",
+                                       ko: "store(V1)가 serializer를 두 번 불렀습니다: store마다 한 번 직렬화하고 그 바이트를 쓰세요")
+                            return value
+                        }
                         gate.wait(line: 0)
                         world.step(CheckMessage("serializes V1", ko: "V1 직렬화"))
                         return value
