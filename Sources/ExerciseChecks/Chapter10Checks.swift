@@ -124,6 +124,11 @@ public enum Chapter10Checks {
             BridgePath(name: CheckMessage("data from another thread at 0.1 s, start called on the main thread, which then stays busy for 2 s",
                                           ko: "0.1초에 다른 스레드에서 온 데이터, 메인 스레드에서 start를 부르고 그 스레드는 2초 동안 바쁨"),
                        callback: .at(0.1, .success(payload)), expected: .data(payload), mainBusyUntil: 2),
+            // Each call's timeout counts from that call (blind round 43 kept the first start's time
+            // in a `static let`: every later call found its deadline long past).
+            BridgePath(name: CheckMessage("start called at 10 s, data from another thread at 10.1 s",
+                                          ko: "10초에 start 호출, 10.1초에 다른 스레드에서 온 데이터"),
+                       callback: .at(10.1, .success(payload)), expected: .data(payload), startAt: 10),
             // The timeout counts from the call to start: a loader may work before it returns (a
             // timeout armed only after load returns came 0.4 s late and let the data win; blind round 39).
             BridgePath(name: CheckMessage("the loader works 0.4 s before it returns, then calls back with data at 0.6 s",
@@ -155,6 +160,8 @@ public enum Chapter10Checks {
         // Read from the code, not the comments (the header itself names Task.sleep).
         let code = (run.source ?? "").split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
         let usesTask = code.contains { $0.contains("Task {") || $0.contains("Task.sleep") || $0.contains("Task.detached") }
+            ? BridgePath.Uncontrolled.task
+            : code.contains { $0.contains("DispatchSource") } ? BridgePath.Uncontrolled.dispatchSource : nil
         for path in paths + bigPaths {
             let title = CheckMessage("\(path.name.english) (timeout \(ScheduleWorld.text(seconds: path.timeout)))",
                                      ko: "\(path.name.ko) (타임아웃 \(ScheduleWorld.text(seconds: path.timeout)))")
@@ -237,6 +244,8 @@ enum Callback: Sendable {
 /// One path through a bridge: the loader's behaviour and the one right outcome (nil: either the
 /// data or the timeout, as long as exactly one resumes).
 struct BridgePath: Sendable {
+    /// A clock the file uses that the check's virtual clock does not drive (said when nothing resumed).
+    enum Uncontrolled: Sendable { case task, dispatchSource }
     /// Mixed case on purpose: the loader must be asked for the key exactly as given.
     static let key = "Avatars/Key-A.png"
     static let timeout = 0.5
@@ -253,9 +262,12 @@ struct BridgePath: Sendable {
     /// When set, load works until this virtual time before it returns (on start's thread): the
     /// timeout still counts from the call to start.
     var loaderWorksUntil: TimeInterval?
+    /// When set, start is called only at this virtual time (the app has run a while): its timeout
+    /// counts from this call, not from an earlier one.
+    var startAt: TimeInterval?
 
     /// One run of the path: start, then everything that follows on the virtual clock.
-    func explore<E: ResumeOnceExercise>(_: E.Type, _ world: ScheduleWorld, usesTask: Bool) {
+    func explore<E: ResumeOnceExercise>(_: E.Type, _ world: ScheduleWorld, usesTask: Uncontrolled?) {
         let resumes = LockedList<TimedResume>(), keys = LockedList<String>()
         let calledBack = LockedList<Int64>()
         let callback = self.callback, loaderWorksUntil = self.loaderWorksUntil
@@ -281,8 +293,12 @@ struct BridgePath: Sendable {
             }
         }
         if mainBusyUntil != nil { world.actAsMainThread() }
+        if let startAt {
+            world.sleep(until: startAt, CheckMessage("the app runs a while before it calls start", ko: "앱이 start를 부르기 전에 한동안 실행됨"))
+        }
+        let startedAt = world.nowNanoseconds
         E.start(key: key, timeout: timeout, load: load, continuation: Chapter10Checks.ListContinuation(resumes, world))
-        let returnedAt = world.nowNanoseconds
+        let returnedAt = world.nowNanoseconds - startedAt
         if let busy = mainBusyUntil {
             world.sleep(until: busy, CheckMessage("stays busy (the app's main thread at work)", ko: "바쁘게 일함(앱의 메인 스레드가 일하는 중)"))
         }
@@ -290,16 +306,16 @@ struct BridgePath: Sendable {
         judge(world, resumes: resumes.values, keys: keys.values, calledBack: calledBack.values.first, returnedAt: returnedAt, usesTask: usesTask)
     }
 
-    private func judge(_ world: ScheduleWorld, resumes: [TimedResume], keys: [String], calledBack: Int64?, returnedAt: Int64, usesTask: Bool) {
+    private func judge(_ world: ScheduleWorld, resumes: [TimedResume], keys: [String], calledBack: Int64?, returnedAt: Int64, usesTask: Uncontrolled?) {
         let timeout = self.timeout, deadline = Int64((timeout * 1e9).rounded())
         func at(_ nanoseconds: Int64) -> String { ScheduleWorld.text(seconds: Double(nanoseconds) / 1e9) }
         /// The path's name, then what went wrong on it.
         func fail(_ english: String, ko korean: String) { world.fail(name + CheckMessage(english, ko: korean)) }
         // A loader that works before it returns holds start until then; nothing else may.
         if returnedAt > Int64(((loaderWorksUntil ?? 0) * 1e9).rounded()) {
-            fail(": start returned only at \(at(returnedAt)) (virtual clock): it blocked its thread (a Swift concurrency "
+            fail(": start returned only \(at(returnedAt)) after it was called (virtual clock): it blocked its thread (a Swift concurrency "
                  + "thread, of which there are few) waiting. Schedule the timeout (e.g. asyncAfter) and return at once",
-                 ko: ": start가 돌아온 시각(가상 시계): \(at(returnedAt)). 스레드(몇 개 없는 Swift concurrency 스레드)를 붙잡고 "
+                 ko: ": start는 호출된 지 \(at(returnedAt)) 뒤에야 돌아왔습니다(가상 시계). 스레드(몇 개 없는 Swift concurrency 스레드)를 붙잡고 "
                  + "기다렸습니다. 타임아웃은 asyncAfter 같은 것으로 예약해 두고 곧바로 돌아오세요")
         }
         // By bytes: String's == takes a key in NFD for its NFC spelling, and a loader does not.
@@ -322,11 +338,21 @@ struct BridgePath: Sendable {
                     + "thread, whose run loop never runs, so it never fires: use asyncAfter on a queue",
                     ko: ". 타임아웃을 start를 부른 스레드의 run loop에 건 Timer로 만들었습니다. 그 스레드는 run loop가 돌지 않는 Swift "
                     + "concurrency 스레드라서 Timer가 끝내 실행되지 않습니다: 큐의 asyncAfter를 쓰세요")
-            } else if usesTask {
+            } else if usesTask == .task {
                 message = message + CheckMessage(". Your file starts a Task: the check's virtual clock drives DispatchQueue.asyncAfter, Timer, timed waits "
                     + "and Thread.sleep, not Task.sleep (see the exercise's header)",
                     ko: ". 파일에서 Task를 시작합니다: 확인의 가상 시계가 움직이는 것은 DispatchQueue.asyncAfter, Timer, 시간 제한이 있는 "
                     + "wait, Thread.sleep이고 Task.sleep은 아닙니다 (할 일의 머리말을 보세요)")
+            } else if usesTask == .dispatchSource {
+                // Blind round 43: a DispatchSourceTimer fires in an app; here it is on the real clock,
+                // so "suspended forever" would not be true of it.
+                message = CheckMessage(": nothing resumed while the check ran", ko: ": 확인이 도는 동안 아무것도 resume하지 않았습니다")
+                    + CheckMessage(". Your file makes a DispatchSource: in an app its timer would fire, but the check's virtual clock "
+                    + "drives DispatchQueue.asyncAfter, Timer, timed waits and Thread.sleep, not a DispatchSource (see the exercise's header): "
+                    + "schedule the timeout with one of those",
+                    ko: ". 파일에서 DispatchSource를 만듭니다: 앱에서라면 그 timer가 울리겠지만, 확인의 가상 시계가 움직이는 것은 "
+                    + "DispatchQueue.asyncAfter, Timer, 시간 제한이 있는 wait, Thread.sleep이고 DispatchSource는 아닙니다 (할 일의 머리말을 "
+                    + "보세요): 타임아웃은 그중 하나로 예약하세요")
             }
             world.fail(name + message)
             return
@@ -373,6 +399,12 @@ struct BridgePath: Sendable {
                                  + "path waits for on it (the main queue, its run loop) comes only then, after the timeout",
                                  ko: " — start를 부른 메인 스레드는 \(ScheduleWorld.text(seconds: seconds))까지 바빴습니다: 이 경로가 메인 "
                                  + "스레드에서 기다리는 것(메인 큐, 그 run loop)은 그때에야, 타임아웃보다 늦게 옵니다")
+                } ?? startAt.map { seconds in
+                    CheckMessage(" — start was called at \(ScheduleWorld.text(seconds: seconds)), so its timeout was due at "
+                                 + "\(ScheduleWorld.text(seconds: seconds + timeout)): each call's timeout counts from that call, not from an earlier one",
+                                 ko: " — start를 부른 시각이 \(ScheduleWorld.text(seconds: seconds))이므로 타임아웃은 "
+                                 + "\(ScheduleWorld.text(seconds: seconds + timeout))에 와야 했습니다: 호출마다 타임아웃은 그 호출 때부터 셉니다. "
+                                 + "그 전 호출 때부터가 아닙니다")
                 } ?? CheckMessage("", ko: "")
                 world.fail(name + CheckMessage(": resumed with BridgeError.timedOut at \(when), though the loader called back with data at "
                                                + "\(came ?? "the start"): resume with the data when it comes",

@@ -238,6 +238,16 @@ extension Chapter10Checks {
                                 ko: "가상 시간 \(ScheduleWorld.text(seconds: until)) 동안, cleanInterval \(ScheduleWorld.text(seconds: interval))")
         let never = CheckMessage("removeExpired() never ran in \(span.english): ", ko: "removeExpired()가 한 번도 실행되지 않았습니다 (\(span.ko)): ")
         if let elsewhere = cleans.first(where: { !$0.onCheckThread }) {
+            // The timer on the right run loop, its block handing the work on (blind round 43: a
+            // hop to a global queue was told to schedule the timer where it already was).
+            if case .onRunLoopOfCheck? = timer?.placement {
+                return CheckMessage("removeExpired() ran on \(elsewhere.thread), not on the run loop of the thread that made the store: "
+                                    + "the timer is on that run loop, but its block hands removeExpired() to another thread or queue. Call "
+                                    + "removeExpired() in the timer's block itself, which runs on that run loop",
+                                    ko: "removeExpired()가 store를 만든 스레드의 run loop가 아닌 곳에서 실행됐습니다 (실행된 스레드: "
+                                        + "\(elsewhere.thread)). timer는 그 run loop에 있지만, timer의 블록이 removeExpired()를 다른 스레드나 "
+                                        + "큐로 넘깁니다. removeExpired()는 그 run loop에서 실행되는 timer의 블록 안에서 직접 부르세요")
+            }
             return CheckMessage("removeExpired() ran on \(elsewhere.thread), not on the run loop of the thread that made the store: schedule "
                                 + "the timer on that thread's run loop (Timer.scheduledTimer, called in init) and call removeExpired() from the "
                                 + "timer's block, which runs there",

@@ -333,8 +333,10 @@ public enum Chapter4Checks {
         run.expect(live.isSubset(of: cache.keys), "removeExpired removed keys of live values: \(live.subtracting(cache.keys).sorted())",
                    ko: "removeExpired가 살아 있는 값의 key를 지웠습니다: \(live.subtracting(cache.keys).sorted())")
         run.expectNone(lock.violations, CheckMessage("removeExpired: ", ko: "removeExpired: "))
-        run.expect(taken == 1, "removeExpired took the lock \(taken) times: check and remove in one critical section",
-                   ko: "removeExpired가 lock을 \(taken)번 잡았습니다: 확인과 삭제를 하나의 critical section에서 하세요")
+        // How many times it takes the lock is its own affair (blind round 43: expiry in one critical
+        // section, reconciling in a second that looks again, is right): each look and the removal it
+        // decides must share one, which the lock's watch above and the explored runs below judge.
+        _ = taken
         storage.watch(nil)
         guard run.passed else { return }
 

@@ -20,11 +20,12 @@ public struct ScheduleOptions: Sendable {
     /// Whether each run keeps a virtual clock (ScheduleVirtualTime.swift): timers, deadlines and
     /// timed waits then come due at their virtual time, and running code takes none.
     public var virtualTime = false
-    /// When set, Dispatch's pool has this many threads: a block of a concurrent queue, or of a
-    /// serial queue other than main, waits for one to be free (nil: a thread for every block).
-    /// Every pool has a limit: Dispatch on a 2-core Linux machine ran 2 sleeping global blocks at
-    /// once (measured, docs/CHECKS.md); Apple's kernel caps the threads such blocks hold at
-    /// kern.wq_max_constrained_threads (xnu, bsd/pthread/pthread_workqueue.c).
+    /// When set, Dispatch's pool has this many threads: a block of a concurrent queue (global or
+    /// private) waits for one to be free (nil: a thread for every block). Every pool has a limit:
+    /// Dispatch on a 2-core Linux machine ran 2 or 3 sleeping global blocks at once (measured,
+    /// docs/CHECKS.md); Apple's kernel caps the threads such blocks hold at
+    /// kern.wq_max_constrained_threads (xnu, bsd/pthread/pthread_workqueue.c). A private serial
+    /// queue's blocks run on overcommit threads, added as needed (12 sleeping ones ran at once).
     public var poolThreads: Int?
 
     public init(preemptions: Int = 2, randomSchedules: Int = 100) {

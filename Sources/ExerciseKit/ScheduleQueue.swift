@@ -1,8 +1,9 @@
 // A dispatch queue under an explored schedule. A serial queue has one worker (a logical thread)
 // that takes its items in order; `async` adds a block, `sync` adds a turn: the worker grants it,
 // the caller runs the block on its own thread (as Dispatch does) and hands the turn back. A
-// concurrent queue runs each block on a logical thread of its own. When the run's pool has a
-// size (ScheduleOptions.poolThreads), a block other than the main queue's first waits for a pool thread. `asyncAfter` is a timer thread
+// concurrent queue runs each block on a logical thread of its own; when the run's pool has a size
+// (ScheduleOptions.poolThreads), that block first waits for a pool thread. A serial queue's blocks
+// do not: Dispatch runs a private serial queue on its overcommit threads, which it adds as needed. `asyncAfter` is a timer thread
 // that may fire at any point of the schedule (its deadline is not modelled: time is unknown),
 // except while the scenario holds time still — then only when nobody else can go.
 
@@ -134,15 +135,12 @@ final class QueueModel: @unchecked Sendable {
             if isMainQueue { me.identity = execution.mainIdentity }
             switch items.removeFirst() {
             case let .block(work, clock, enqueuer, _):
-                // The main queue's blocks run on the main thread; another queue's, on the pool's.
-                guard isMainQueue || execution.takePoolThread(me) else { return }
                 clock.acquire(me)
                 me.queues.append(self)
                 me.enqueuerIdentity = enqueuer
                 work()
                 me.queues.removeLast()
                 me.enqueuerIdentity = nil
-                if !isMainQueue { execution.givePoolThread() }
             case .turn(let turn):
                 turn.clock.acquire(me)
                 turn.clock.release(me)

@@ -1,6 +1,7 @@
-// The explorer's model of Dispatch's pool (ScheduleOptions.poolThreads): with a size set, a queue
-// block waits for a free pool thread, so blocks that sleep hold the pool and later ones start
-// late; a timer (asyncAfter) holds no thread while it waits. Without a size, every block runs at once.
+// The explorer's model of Dispatch's pool (ScheduleOptions.poolThreads): with a size set, a
+// concurrent queue's block waits for a free pool thread, so blocks that sleep hold the pool and
+// later ones start late; a private serial queue's blocks run on overcommit threads; a timer
+// (asyncAfter) holds no thread while it waits. Without a size, every block runs at once.
 
 import ExerciseKit
 import Foundation
@@ -38,12 +39,15 @@ struct PoolModelTests {
         #expect(exploration.counterexample == nil, "\(exploration.counterexample?.failures.first?.english ?? "")")
     }
 
-    @Test("a pool of 2: serial queues' blocks take pool threads too")
-    func serialQueuesUseThePool() {
-        let queues = (0..<3).map { ControlledQueue(label: "serial \($0)") }
+    @Test("a pool of 2: private concurrent queues wait for it too; private serial queues do not (Dispatch's overcommit threads)")
+    func whichQueuesUseThePool() {
+        let concurrent = (0..<3).map { ControlledQueue(label: "concurrent \($0)", attributes: .concurrent) }
+        let serial = (0..<3).map { ControlledQueue(label: "serial \($0)") }
         let exploration = ScheduleExplorer.explore(Self.options(pool: 2)) { world in
-            let ends = Self.sleepers(world) { queues[$0] }
-            world.expect(ends == [0.5, 0.5, 1.0], "ends \(ends)", ko: "끝난 시각 \(ends)")
+            let onConcurrent = Self.sleepers(world) { concurrent[$0] }
+            let onSerial = Self.sleepers(world) { serial[$0] }
+            world.expect(onConcurrent == [0.5, 0.5, 1.0] && onSerial.allSatisfy { $0 == onSerial[0] },
+                         "concurrent \(onConcurrent), serial \(onSerial)", ko: "동시 큐 \(onConcurrent), 직렬 큐 \(onSerial)")
         }
         #expect(exploration.counterexample == nil, "\(exploration.counterexample?.failures.first?.english ?? "")")
     }

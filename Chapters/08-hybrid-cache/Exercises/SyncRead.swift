@@ -1,6 +1,7 @@
 // EXERCISE 08-sync-read-anywhere — a synchronous disk read that is safe from any thread.
 //
-// Reads normally run on `ioQueue`, in order with the writes queued there, and call back later.
+// Reads normally run on `ioQueue`, in order with the writes queued there, and call back from that
+// block later (Kingfisher then hops to its `callbackQueue`, an option this exercise leaves out).
 // With `synchronously`, the value must be delivered before `retrieve` returns — and that call may
 // come from anywhere, even from a block already running on ioQueue (a store's completion
 // handler), or from a thread that a block queued on ioQueue is waiting for (a view's main thread):

@@ -8,7 +8,8 @@
 // The check runs start on a virtual clock, which asyncAfter, timed waits, Timer and Thread.sleep
 // follow (Task.sleep does not): schedule the timeout with one of those.
 // The timeout comes on time even while the thread that called start stays busy (an app's main
-// thread), and however many loads are in flight (Dispatch's pool has a limit; the check's has 2 threads).
+// thread), and it waits without holding a thread of Dispatch's pool, so bridges in flight do not
+// hold up each other's timeouts (the pool has a limit; the check's has 2 threads, its loaders hold none).
 // Read: Chapters/10-lifetimes/README.md (part 5), Kingfisher 8.11.0 Sources/Cache/ImageCache.swift.
 // Check: swift run workbook check 10-resume-once      Hint: swift run workbook hint 10-resume-once
 
