@@ -159,14 +159,14 @@ public enum Chapter10Checks {
         options.virtualTime = true
         // Read from the code, not the comments (the header itself names Task.sleep).
         let code = (run.source ?? "").split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
-        let usesTask = code.contains { $0.contains("Task {") || $0.contains("Task.sleep") || $0.contains("Task.detached") }
+        let uncontrolledClock = code.contains { $0.contains("Task {") || $0.contains("Task.sleep") || $0.contains("Task.detached") }
             ? BridgePath.Uncontrolled.task
             : code.contains { $0.contains("DispatchSource") } ? BridgePath.Uncontrolled.dispatchSource : nil
         for path in paths + bigPaths {
             let title = CheckMessage("\(path.name.english) (timeout \(ScheduleWorld.text(seconds: path.timeout)))",
                                      ko: "\(path.name.ko) (타임아웃 \(ScheduleWorld.text(seconds: path.timeout)))")
             let held = run.explore(title, options) { world in
-                path.explore(E.self, world, usesTask: usesTask)
+                path.explore(E.self, world, uncontrolledClock: uncontrolledClock)
             }
             if !held { return }
         }
@@ -267,7 +267,7 @@ struct BridgePath: Sendable {
     var startAt: TimeInterval?
 
     /// One run of the path: start, then everything that follows on the virtual clock.
-    func explore<E: ResumeOnceExercise>(_: E.Type, _ world: ScheduleWorld, usesTask: Uncontrolled?) {
+    func explore<E: ResumeOnceExercise>(_: E.Type, _ world: ScheduleWorld, uncontrolledClock: Uncontrolled?) {
         let resumes = LockedList<TimedResume>(), keys = LockedList<String>()
         let calledBack = LockedList<Int64>()
         let callback = self.callback, loaderWorksUntil = self.loaderWorksUntil
@@ -303,10 +303,10 @@ struct BridgePath: Sendable {
             world.sleep(until: busy, CheckMessage("stays busy (the app's main thread at work)", ko: "바쁘게 일함(앱의 메인 스레드가 일하는 중)"))
         }
         world.settle()
-        judge(world, resumes: resumes.values, keys: keys.values, calledBack: calledBack.values.first, returnedAt: returnedAt, usesTask: usesTask)
+        judge(world, resumes: resumes.values, keys: keys.values, calledBack: calledBack.values.first, returnedAt: returnedAt, uncontrolledClock: uncontrolledClock)
     }
 
-    private func judge(_ world: ScheduleWorld, resumes: [TimedResume], keys: [String], calledBack: Int64?, returnedAt: Int64, usesTask: Uncontrolled?) {
+    private func judge(_ world: ScheduleWorld, resumes: [TimedResume], keys: [String], calledBack: Int64?, returnedAt: Int64, uncontrolledClock: Uncontrolled?) {
         let timeout = self.timeout, deadline = Int64((timeout * 1e9).rounded())
         func at(_ nanoseconds: Int64) -> String { ScheduleWorld.text(seconds: Double(nanoseconds) / 1e9) }
         /// The path's name, then what went wrong on it.
@@ -338,12 +338,12 @@ struct BridgePath: Sendable {
                     + "thread, whose run loop never runs, so it never fires: use asyncAfter on a queue",
                     ko: ". 타임아웃을 start를 부른 스레드의 run loop에 건 Timer로 만들었습니다. 그 스레드는 run loop가 돌지 않는 Swift "
                     + "concurrency 스레드라서 Timer가 끝내 실행되지 않습니다: 큐의 asyncAfter를 쓰세요")
-            } else if usesTask == .task {
+            } else if uncontrolledClock == .task {
                 message = message + CheckMessage(". Your file starts a Task: the check's virtual clock drives DispatchQueue.asyncAfter, Timer, timed waits "
                     + "and Thread.sleep, not Task.sleep (see the exercise's header)",
                     ko: ". 파일에서 Task를 시작합니다: 확인의 가상 시계가 움직이는 것은 DispatchQueue.asyncAfter, Timer, 시간 제한이 있는 "
                     + "wait, Thread.sleep이고 Task.sleep은 아닙니다 (할 일의 머리말을 보세요)")
-            } else if usesTask == .dispatchSource {
+            } else if uncontrolledClock == .dispatchSource {
                 // Blind round 43: a DispatchSourceTimer fires in an app; here it is on the real clock,
                 // so "suspended forever" would not be true of it.
                 message = CheckMessage(": nothing resumed while the check ran", ko: ": 확인이 도는 동안 아무것도 resume하지 않았습니다")
