@@ -92,19 +92,19 @@ extension Chapter6Checks {
                         // unknown until removedAll() (blind round 42 emptied it on removed("") and was
                         // told about stored names).
                         let unknown = model[position] == nil
-                        let (rule, ruleKo) = !wanted
-                            ? ("a removed name is certainly not cached, whatever the name and the size of the index",
-                               "지운 이름은 이름이 무엇이든, index가 얼마나 크든 캐시에 확실히 없습니다")
+                        let rule = !wanted
+                            ? CheckMessage("a removed name is certainly not cached, whatever the name and the size of the index",
+                                           ko: "지운 이름은 이름이 무엇이든, index가 얼마나 크든 캐시에 확실히 없습니다")
                             : unknown
-                                ? ("\(label) is still nil (it knows nothing: every name is a maybe), and only removedAll() makes it an empty set; "
-                                   + "removed(_:) forgets one name of a known set and leaves nil as it is",
-                                   "\(label)는 아직 nil입니다 (아는 것이 없으니 모든 이름이 '있을 수도 있음'입니다). 빈 집합으로 만드는 것은 "
-                                   + "removedAll()뿐이고, removed(_:)는 아는 집합에서 이름 하나를 잊을 뿐 nil은 그대로 둡니다")
-                                : ("a stored name is a maybe until it is removed", "저장한 이름은 지우기 전까지 '있을 수도 있음'입니다")
+                                ? CheckMessage("\(label) is still nil (it knows nothing: every name is a maybe), and only removedAll() makes it "
+                                               + "an empty set; removed(_:) forgets one name of a known set and leaves nil as it is",
+                                               ko: "\(label)는 아직 nil입니다 (아는 것이 없으니 모든 이름이 '있을 수도 있음'입니다). 빈 집합으로 만드는 "
+                                               + "것은 removedAll()뿐이고, removed(_:)는 아는 집합에서 이름 하나를 잊을 뿐 nil은 그대로 둡니다")
+                                : CheckMessage("a stored name is a maybe until it is removed", ko: "저장한 이름은 지우기 전까지 '있을 수도 있음'입니다")
                         return CheckMessage("after \(story.english): \(label).mightContain(\(quoted(name))) is \(got); by the header's rule it is "
-                                            + "\(wanted) — " + rule,
+                                            + "\(wanted) — \(rule.english)",
                                             ko: "\(story.ko) 뒤: \(label).mightContain(\(quoted(name)))가 \(got)입니다. 헤더의 규칙대로라면 \(wanted)입니다 — "
-                                                + ruleKo)
+                                                + "\(rule.ko)")
                     }
                 }
             }
