@@ -114,6 +114,11 @@ public enum Chapter10Checks {
                        callback: .at(0.1, .success(payload)), expected: .timedOut, timeout: 0),
             BridgePath(name: CheckMessage("a 1 ms timeout, data at 5 ms", ko: "1 ms 타임아웃, 5 ms에 온 데이터"),
                        callback: .at(0.005, .success(payload)), expected: .timedOut, timeout: 0.001),
+            // Not rounded to whole milliseconds either way (blind round 44 truncated 1.5 ms to 1 ms).
+            BridgePath(name: CheckMessage("a 1.5 ms timeout, data at 1.2 ms", ko: "1.5 ms 타임아웃, 1.2 ms에 온 데이터"),
+                       callback: .at(0.0012, .success(payload)), expected: .data(payload), timeout: 0.0015),
+            BridgePath(name: CheckMessage("a 1.5 ms timeout, data at 1.8 ms", ko: "1.5 ms 타임아웃, 1.8 ms에 온 데이터"),
+                       callback: .at(0.0018, .success(payload)), expected: .timedOut, timeout: 0.0015),
             // An app's main thread is often busy (or blocked): a timeout must come on time anyway
             // (blind round 38 scheduled it on the main queue).
             BridgePath(name: CheckMessage("no callback at all, start called on the main thread, which then stays busy for 2 s",

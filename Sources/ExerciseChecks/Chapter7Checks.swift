@@ -311,6 +311,29 @@ public enum Chapter7Checks {
             }
         }
         guard run.passed else { return }
+
+        // The unit as a caller sees it: woken by done(), it reads state and finds the store's bytes
+        // and its callback both there (blind round 44 recorded the callback in a second ioQueue
+        // block queued after done(): a caller could read the file without it).
+        run.explore(CheckMessage("a caller waits for done(), then reads state", ko: "호출 스레드가 done()을 기다린 뒤 state를 읽음")) { world in
+            let pipeline = E()
+            let called = ControlledSemaphore(value: 0)
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
+                pipeline.store("V1", serializer: { $0 }, done: { called.signal(line: 0) })
+                called.wait(line: 0)
+                let state = pipeline.state
+                world.expect(state.file == "V1" && state.callbacks == ["V1"],
+                             CheckMessage("store(\"V1\") called done(), and the caller it woke then read file \(quoted(state.file)) and callbacks "
+                                          + "\(state.callbacks): once done() has run, the store is whole — written and recorded — in the same "
+                                          + "ioQueue block that calls done()",
+                                          ko: "store(\"V1\")가 done()을 불렀고, 그래서 깨어난 호출 스레드가 읽은 file은 \(quoted(state.file)), "
+                                          + "callbacks는 \(state.callbacks)입니다: done()이 실행됐으면 그 store는 done()을 부르는 바로 그 "
+                                          + "ioQueue 블록 안에서 이미 쓰이고 기록까지 끝나 있어야 합니다"))
+            }
+            world.join(caller)
+            world.settle()
+        }
+        guard run.passed else { return }
         storeFromMain(E.self, run)
         guard run.passed else { return }
         twoCallers(E.self, run)
