@@ -10,7 +10,7 @@ import Foundation
 import WorkbookSupport
 
 extension Chapter10Checks {
-    /// Threads in the pool for this scenario (its messages say "both"); loads started at once: one more.
+    /// Threads in the pool for this scenario; loads started at once: one more.
     static let busyPoolThreads = 2
 
     static func loadsOnABusyPool<E: ResumeOnceExercise>(_: E.Type, _ world: ScheduleWorld) {
@@ -39,10 +39,10 @@ extension Chapter10Checks {
             guard let at = got.first?.at, at != due else { continue }
             let when = ScheduleWorld.text(seconds: Double(at) / 1_000_000_000)
             let cause = world.poolWaits > 0
-                ? CheckMessage(" — a queue block waited for a free pool thread while earlier blocks held both. A block "
+                ? CheckMessage(" — a queue block waited for a free pool thread while earlier blocks held all \(busyPoolThreads) of its threads. A block "
                                + "that sleeps or waits for the timeout holds its pool thread all that time, and every pool has a limit: arm "
                                + "the timeout without holding a thread while it waits (asyncAfter, a Timer)",
-                               ko: " — 큐 블록 하나가 앞선 블록들이 풀 스레드 둘을 모두 붙잡고 있는 동안 빈 스레드를 기다렸습니다. 잠들거나 "
+                               ko: " — 큐 블록 하나가 앞선 블록들이 풀 스레드 \(busyPoolThreads)개를 모두 붙잡고 있는 동안 빈 스레드를 기다렸습니다. 잠들거나 "
                                    + "타임아웃을 기다리는 블록은 그동안 내내 풀 스레드 하나를 붙잡고, 풀에는 언제나 한도가 있습니다. 기다리는 동안 "
                                    + "스레드를 붙잡지 않는 방법(asyncAfter, Timer)으로 타임아웃을 거세요")
                 : CheckMessage(" — each start's timeout counts from its own call", ko: " — start마다 타임아웃은 자기 호출 때부터 셉니다")
