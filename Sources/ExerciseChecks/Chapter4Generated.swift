@@ -136,55 +136,83 @@ extension Chapter4Checks {
         }
     }
 
+    /// Expiration dates of generated stores, in seconds after the run's `now` (nil: `.distantFuture`):
+    /// an hour ago, in an hour, never, 0.4 s ago, in 0.3 s, in 0.9 s. Fractions, so that a date cut to
+    /// whole seconds (rounded, or rounded down) gives another answer (blind round 45).
+    static let reconcileLifetimes: [Double?] = [-3_600, 3_600, nil, -0.4, 0.3, 0.9]
+    /// When generated runs call removeExpired, in seconds after `now` (nil: `.distantPast`, a call that
+    /// expires nothing and only reconciles): at `now`, at 0.6 s, at 0.3 s (exactly when one value
+    /// expires: it is expired), two hours later, and `.distantPast` (blind round 45b: evicted keys
+    /// dropped only for dates after 1970).
+    static let reconcileCleanTimes: [Double?] = [0, 0.6, 0.3, 7_200, nil]
+    /// A run's `now`: in the past of any machine's clock (2023-11-14) or in its future (2096): a clean
+    /// that trusts `Date()` over the `date` it is given answers otherwise in one of them (blind round 45).
+    static let reconcileNows: [(date: Date, code: String)] = [
+        (Date(timeIntervalSince1970: 1_700_000_000), "Date(timeIntervalSince1970: 1_700_000_000)"),
+        (Date(timeIntervalSinceReferenceDate: 3_000_000_000), "Date(timeIntervalSinceReferenceDate: 3_000_000_000)"),
+    ]
+
+    /// `now + 0.3 s`, `now - 1 h`: an offset from the run's `now` as a story shows it.
+    static func afterNow(_ seconds: Double) -> String {
+        if seconds == 0 { return "now" }
+        let size = abs(seconds)
+        let amount = size >= 3_600 && size.truncatingRemainder(dividingBy: 3_600) == 0 ? "\(Int(size / 3_600)) h" : "\(size) s"
+        return "now \(seconds < 0 ? "-" : "+") \(amount)"
+    }
+
     enum ReconcileStep: CustomStringConvertible {
-        /// `lifetime`: 0 expired an hour ago, 1 expires in an hour, 2 never (.distantFuture).
+        /// `lifetime`: an index into `reconcileLifetimes`.
         case store(cache: Int, value: Int, key: String, lifetime: Int)
         case evict(cache: Int, key: String)
-        case removeExpired(cache: Int)
+        /// `at`: an index into `reconcileCleanTimes`.
+        case removeExpired(cache: Int, at: Int)
 
         var cache: Int {
-            switch self { case .store(let cache, _, _, _), .evict(let cache, _), .removeExpired(let cache): cache }
+            switch self { case .store(let cache, _, _, _), .evict(let cache, _), .removeExpired(let cache, _): cache }
         }
 
         var description: String {
             let name = cache == 0 ? "cacheA" : "cacheB"
             switch self {
             case .store(_, let value, let key, let lifetime):
-                let date = ["now - 1 h", "now + 1 h", ".distantFuture"][lifetime]
+                let date = reconcileLifetimes[lifetime].map(afterNow) ?? ".distantFuture"
                 return "\(name).store(\(value), forKey: \(quoted(key)), expiresAt: \(date))"
             case .evict(_, let key): return "NSCache of \(name) evicted \(quoted(key))"
-            case .removeExpired: return "\(name).removeExpired(at: now)"
+            case .removeExpired(_, let at): return "\(name).removeExpired(at: \(reconcileCleanTimes[at].map(afterNow) ?? ".distantPast"))"
             }
         }
     }
 
-    /// Generated: runs of up to 8 stores (expired, live, never expiring), evictions and
-    /// removeExpired calls on two caches over three near keys, compared with the model after each step.
+    /// Generated: runs of up to 8 stores (expired, live, never expiring, some a fraction of a second
+    /// from the clean), evictions and removeExpired calls at several dates, on two caches over three
+    /// near keys, with `now` in the past or the future of the machine's clock; compared with the
+    /// model after each step.
     static func reconcileOnGeneratedRuns<E: ReconcileKeysExercise>(_: E.Type, _ run: CheckRun) {
-        let now = Date(timeIntervalSince1970: 1_700_000_000)
-        let dates = [now.addingTimeInterval(-3_600), now.addingTimeInterval(3_600), Date.distantFuture]
         // Keys one past each number your file writes, and holding each string it writes, too.
         let keys = Gen<String>.oneOf([nearKeys] + writtenKeys(run.source).map { Gen<String>.element(of: $0) })
-        let runs = zip(keys, keys, keys).flatMap { a, b, c in
+        let steps = zip(keys, keys, keys).flatMap { a, b, c in
             let key = Gen<String>.element(of: [a, b, c]), cache = Gen<Int>.int(in: 0...1)
             return Gen<ReconcileStep>.oneOf([
-                zip(zip(cache, Gen<Int>.int(in: 1...9)), key, Gen<Int>.int(in: 0...2)).map {
+                zip(zip(cache, Gen<Int>.int(in: 1...9)), key, Gen<Int>.int(in: 0...(reconcileLifetimes.count - 1))).map {
                     .store(cache: $0.0, value: $0.1, key: $1, lifetime: $2)
                 },
                 zip(cache, key).map { .evict(cache: $0, key: $1) },
-                cache.map { .removeExpired(cache: $0) },
+                zip(cache, Gen<Int>.int(in: 0...(reconcileCleanTimes.count - 1))).map { .removeExpired(cache: $0, at: $1) },
             ]).array(maxCount: 8)
         }
+        let runs = zip(Gen<Int>.int(in: 0...(reconcileNows.count - 1)), steps)
         // Fixed first, so that no seed misses it: a key found evicted, then stored again — it is
         // live, and stays in `keys` (an index of "known evicted" keys drops it; blind round 39).
         let again: [ReconcileStep] = [.store(cache: 0, value: 1, key: "K1", lifetime: 2), .evict(cache: 0, key: "K1"),
-                                      .removeExpired(cache: 0), .store(cache: 0, value: 2, key: "K1", lifetime: 2),
-                                      .removeExpired(cache: 0)]
-        if let problem = reconcileRun(again) { run.fail(problem); return }
-        run.forAll(runs, cases: 1_500, seed: 0x0402) { steps in reconcileRun(steps) }
+                                      .removeExpired(cache: 0, at: 0), .store(cache: 0, value: 2, key: "K1", lifetime: 2),
+                                      .removeExpired(cache: 0, at: 0)]
+        if let problem = reconcileRun(now: 0, again) { run.fail(problem); return }
+        run.forAll(runs, cases: 1_500, seed: 0x0402) { now, steps in reconcileRun(now: now, steps) }
 
         /// One run of `steps` on two new caches, compared with the model after each step.
-        func reconcileRun(_ steps: [ReconcileStep]) -> CheckMessage? {
+        func reconcileRun(now nowIndex: Int, _ steps: [ReconcileStep]) -> CheckMessage? {
+            let now = reconcileNows[nowIndex].date
+            func date(_ seconds: Double?) -> Date { seconds.map(now.addingTimeInterval) ?? .distantFuture }
             let caches = [E(), E()]
             var keys: [Set<String>] = [[], []], held: [[String: (value: Int, expiresAt: Date)]] = [[:], [:]]
             var touched: Set<String> = []
@@ -192,26 +220,27 @@ extension Chapter4Checks {
                 let which = step.cache
                 switch step {
                 case .store(_, let value, let key, let lifetime):
-                    caches[which].store(value, forKey: key, expiresAt: dates[lifetime])
+                    caches[which].store(value, forKey: key, expiresAt: date(reconcileLifetimes[lifetime]))
                     keys[which].insert(key)
-                    held[which][key] = (value, dates[lifetime])
+                    held[which][key] = (value, date(reconcileLifetimes[lifetime]))
                     touched.insert(key)
                 case .evict(_, let key):
                     caches[which].probes.storage.evict(forKey: key)
                     held[which][key] = nil
-                case .removeExpired:
+                case .removeExpired(_, let at):
+                    let cleanAt = reconcileCleanTimes[at].map(now.addingTimeInterval) ?? .distantPast
                     let asked = caches[which].probes.storage.keys(namedBy: { event in
                         switch event {
                         case .lookup(let name), .remove(let name): name
                         default: nil
                         }
                     }) {
-                        caches[which].removeExpired(at: now)
+                        caches[which].removeExpired(at: cleanAt)
                     }
                     // By bytes: NSString on Apple compares UTF-16 units, so a key looked up in
                     // another spelling is another key there (its value is "gone", its key dropped).
                     if let other = asked.first(where: { name in !keys[which].contains { sameBytes($0, name) } }) {
-                        let story = steps.prefix(index + 1).map(\.description).joined(separator: "; ")
+                        let story = "(now = \(reconcileNows[nowIndex].code)) " + steps.prefix(index + 1).map(\.description).joined(separator: "; ")
                         let known = quoted(keys[which])
                         return CheckMessage("after \(story): removeExpired asked NSCache about \(quoted(other)), which is not one of the keys "
                                             + "\(known) as they were stored (byte for byte) — look each key up exactly as it is in `keys`",
@@ -220,13 +249,13 @@ extension Chapter4Checks {
                     }
                     for key in keys[which] {
                         guard let item = held[which][key] else { keys[which].remove(key); continue }
-                        if item.expiresAt <= now {
+                        if item.expiresAt <= cleanAt {
                             keys[which].remove(key)
                             held[which][key] = nil
                         }
                     }
                 }
-                let story = steps.prefix(index + 1).map(\.description).joined(separator: "; ")
+                let story = "(now = \(reconcileNows[nowIndex].code)) " + steps.prefix(index + 1).map(\.description).joined(separator: "; ")
                 for (number, cache) in caches.enumerated() {
                     let name = number == 0 ? "cacheA" : "cacheB"
                     if cache.keys != keys[number] {

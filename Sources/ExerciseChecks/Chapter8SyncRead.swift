@@ -260,7 +260,8 @@ extension Chapter8Checks {
         guard run.passed else { return }
 
         // 4. Two caches used in turn by one caller must not see each other (no `static` or
-        //    global state): each stores its own value under the same key, then each is read.
+        //    global state): each stores its own value under the same key, then each is read
+        //    while its write may still be queued, and again after both writes.
         run.explore(CheckMessage("two caches in turn", ko: "cache 두 개를 차례로")) { world in
             let one = E(), two = E()
             let caches = [(1, one, "A1"), (2, two, "B1")]
@@ -272,6 +273,16 @@ extension Chapter8Checks {
                 world.tell(CheckMessage("calls store(\"\(value)\", forKey: \"K\") on cache \(index)",
                                         ko: "store(\"\(value)\", forKey: \"K\") 호출 (cache \(index))"))
                 cache.store(value, forKey: "K")
+            }
+            // Writes still queued (in some schedules neither has run): each cache answers from its
+            // own disk, its own value or nothing yet, never the other's (blind round 45: a `static`
+            // map of writes still queued, read by every cache's synchronous read).
+            for (index, cache, value) in caches {
+                let early = Retrieval("K", synchronously: true, from: CheckMessage(" on cache \(index) right after the stores",
+                                                                                  ko: " (cache \(index), store 직후)"))
+                early.run(cache, cache.probes.ioQueue, watches[index - 1], world)
+                early.expectSync(world, [nil, value], CheckMessage("cache \(index) stored only \"\(value)\" under \"K\"",
+                                                                  ko: "cache \(index)가 \"K\"에 저장한 값은 \"\(value)\" 하나뿐입니다") + why)
             }
             world.settle()   // both writes made: then each cache is read
             var later: [(Retrieval, String)] = []

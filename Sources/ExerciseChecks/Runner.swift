@@ -11,7 +11,8 @@ import Darwin
 #endif
 
 public enum CheckRunner {
-    /// Runs `check` once and exits, printing one `CheckOutcome` line of JSON.
+    /// Runs `check` once and exits, printing one `CheckOutcome` line of JSON (the only line on
+    /// stdout: what the code under check prints goes to stderr).
     ///
     /// Reads from the environment, set by `workbook check`:
     /// - `KFD_CHECK_SOURCE`, `KFD_CHECK_GLUE`: the checked file and the digest its protected lines
@@ -24,6 +25,12 @@ public enum CheckRunner {
     ///     (SharedStateRule); nil for the others.
     ///   - check: the exercise's check.
     public static func main(exercise: String, instancesOf owner: String? = nil, _ check: @escaping @Sendable (CheckRun) -> Void) -> Never {
+        // The verdict goes out on a copy of stdout; stdout itself now writes to stderr. Code under
+        // check may print (a learner's debug line, thousands of times over the explored schedules):
+        // stdio flushes its buffer wherever it is full, mid-line, and a verdict appended to half a
+        // line was lost (blind round 45: a right answer with a `print` was "not checked").
+        let verdictChannel = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: false)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
         let environment = ProcessInfo.processInfo.environment
         let start = Date()
         let seed = environment["KFD_CHECK_SEED"].flatMap { UInt64($0) }
@@ -35,7 +42,7 @@ public enum CheckRunner {
                                        seconds: Date().timeIntervalSince(start),
                                        cases: generated.cases > 0 ? generated.cases : nil, seed: generated.seed,
                                        notes: run.said.notes)
-            FileHandle.standardOutput.write(Data((outcome.line + "\n").utf8))
+            verdictChannel.write(Data((outcome.line + "\n").utf8))
             // _exit, not exit: threads the check started (or the code under check left waiting)
             // may still be running, and exit's global destructors racing them can abort the
             // process after the verdict is out (seen: 1 run in 20 under load). The line above

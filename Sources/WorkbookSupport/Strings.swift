@@ -27,7 +27,7 @@ public enum Strings {
         // check
         case checkGenerated, checkAllDone, checkTally, checkNext, errorCheckPackage, tickerChecking, firstBuildLibrary, firstBuildProgram
         case verdictDone, verdictToDo, verdictTimedOut, verdictGlue, verdictCrash, verdictMissing, verdictNoCompile, verdictNotChecked
-        case checkMessagesNote, missingNothing, missingRestore, crashDied, crashConcurrency, crashUnowned, crashExclusivity, crashRuntimeSaid, hungStopped, hungCauses
+        case checkMessagesNote, missingNothing, missingRestore, crashDied, crashConcurrency, crashUnowned, crashExclusivity, crashRuntimeSaid, hungStopped, hungCauses, endedEarly
         case notBuilt, reportEdit, reportHint, errorSelectNoChapter, errorSelectUnknown, warningNotRecorded
         case tickerSanitizer, tsanFirstBuild, tsanClean, tsanElsewhere, tsanUnavailable, tsanNotUsable
         // watch
@@ -155,6 +155,7 @@ public enum Strings {
         .crashExclusivity: ": Swift's exclusivity check stopped it (the runtime says so below): a variable was changed while an earlier access to it — an `inout` argument or a mutating call still in progress — had not ended. Two accesses of one variable overlapped: look for a variable both of them reach, such as state kept outside the instance (a `static` or a global).",
         .hungStopped: "the check program did not finish and was stopped. Something in your code never ends:",
         .hungCauses: "a lock never released, a sync onto a busy queue (or the queue you are on), or a loop that never ends.",
+        .endedEarly: "the check program ended ({1}) before it gave its verdict: something it ran ended the process (an exit() call, for one)",
         .notBuilt: ": the check program could not be built",
         .reportEdit: "edit {1}",
         .reportHint: "hint: swift run workbook hint {1}",
@@ -399,6 +400,7 @@ public enum Strings {
         .crashExclusivity: ": Swift의 배타적 접근 검사가 프로그램을 멈췄습니다 (아래 런타임의 메시지): 어떤 변수에 대한 앞선 접근(아직 진행 중인 `inout` 인자나 mutating 호출)이 끝나기 전에 그 변수가 바뀌었습니다. 한 변수에 대한 두 접근이 겹친 것입니다: 두 접근이 모두 닿는 변수, 예컨대 인스턴스 밖에 둔 상태(`static`이나 전역 변수)를 찾아보세요.",
         .hungStopped: "확인 프로그램이 끝나지 않아서 워크북이 중단시켰습니다. 코드 어딘가가 끝나지 않습니다:",
         .hungCauses: "풀리지 않는 lock, 바쁜 큐(또는 지금 있는 큐)로의 sync, 끝나지 않는 루프 중 하나입니다.",
+        .endedEarly: "확인 프로그램이 판정을 내기 전에 끝났습니다 ({1}): 프로그램이 실행한 코드 어딘가가 프로세스를 끝냈습니다 (예: exit() 호출)",
         .notBuilt: ": 확인 프로그램을 빌드하지 못했습니다",
         .reportEdit: "고칠 파일: {1}",
         .reportHint: "힌트: swift run workbook hint {1}",

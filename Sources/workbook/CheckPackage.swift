@@ -59,6 +59,9 @@ enum CheckResult: Sendable {
     case crashed(String, [String])
     /// Killed by the outer time limit.
     case hung
+    /// The program ended by itself (its exit status) without a verdict: code it ran ended the
+    /// process. Not a build failure: it was built and ran.
+    case endedEarly(String)
     /// The file did not compile: the compiler's messages, with the file's own path.
     case doesNotCompile([String])
     /// The program could not be built for another reason (the workbook's own build, the toolchain).
@@ -413,7 +416,7 @@ struct CheckPackage {
         if result.crashed {
             return .crashed(result.outcome, crashExcerpt(result.stderr + "\n" + result.stdout, subject))
         }
-        return .buildFailed("the check program ended with \(result.outcome) without a result: \(result.stderr.suffix(400))")
+        return .endedEarly(result.outcome)
     }
 }
 

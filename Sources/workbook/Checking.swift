@@ -239,6 +239,9 @@ enum Checking {
                                                        : said ? Strings.text(.crashRuntimeSaid)
                                                        : exercise.isConcurrency ? Strings.text(.crashConcurrency) : "."))
             for line in excerpt { detail(Terminal.styled(line.trimmingCharacters(in: .whitespaces), .dim)) }
+        case .endedEarly(let status):
+            print(title(Strings.text(.verdictToDo), .yellow))
+            detail(Strings.text(.endedEarly, status))
         case .hung:
             print(title(Strings.text(.verdictTimedOut), .yellow))
             detail(Strings.text(.hungStopped))
@@ -646,6 +649,7 @@ enum Checking {
             return "\(outcome.verdict.rawValue) in \(String(format: "%.1f", outcome.seconds)) s: \(outcome.messages.first ?? "")"
         case .crashed(let signal, _): return "crashed (\(signal))"
         case .hung: return "hung"
+        case .endedEarly(let status): return "ended (\(status)) without a verdict"
         case .doesNotCompile(let messages): return "does not compile: \(messages.first ?? "")"
         case .protectedLinesChanged(let changes, _): return "DO NOT EDIT lines changed: \(changes.first ?? "")"
         case .earlierVersion(let changes): return "DO NOT EDIT lines of an earlier version: \(changes.first ?? "")"
