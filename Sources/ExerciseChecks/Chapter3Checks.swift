@@ -50,145 +50,148 @@ public protocol ApplyLimitsExercise: AnyObject, Sendable {
 public enum Chapter3Checks {
     /// 03-atomic-update: `update` is one trip through the property queue.
     public static func atomicUpdate<E: AtomicUpdateExercise>(_: E.Type, _ run: CheckRun) {
-        // 1. Alone: every change of `_settings` happens on the property queue.
-        //    And the body runs once, on the queue: a body run on a copy off the queue (and written
-        //    back in a second trip) is the split this exercise removes.
-        //    From zero, and from one past each number your file writes (a "take the fast path once
-        //    the counters are large" cut-off, whatever number was picked).
-        for start in [0] + SourceFacts.sizesPastCutOffs(in: run.source, within: 2...Int(Int32.max), limit: 3) {
-            let single = E()
-            var initial = Counters()
-            (initial.hits, initial.misses) = (start, start)
-            if start > 0 { single.settings = initial }
-            let from = start == 0 ? CheckMessage("", ko: "") : CheckMessage(" (hits and misses at \(start) before it)", ko: " (그 전에 `hits`와 `misses`가 \(start))")
-            let bodyRuns = Tally(), bodyOffQueue = Flag()
-            single.update { counters in
-                bodyRuns.add()
-                if !single.propertyQueueProbe.isCurrent { bodyOffQueue.set() }
-                counters.hits += 1
-        }
-        run.expectNone(single.propertyQueueProbe.violations, CheckMessage("update\(from.english): ", ko: "update\(from.ko): "))
-        run.expect(single.settings.hits == start + 1, "one update { $0.hits += 1 }\(from.english) left hits at \(single.settings.hits)",
-                   ko: "update { $0.hits += 1 }를 한 번 부른 뒤\(from.ko) `hits`가 \(single.settings.hits)입니다")
-        run.expect(bodyRuns.value == 1, "one call of update\(from.english) ran its body \(bodyRuns.value) times: run the body once, on `_settings` "
-                   + "itself, inside propertyQueue.sync",
-                   ko: "update를 한 번 불렀는데\(from.ko) 본문이 \(bodyRuns.value)번 실행됐습니다: 본문은 propertyQueue.sync 안에서 "
-                       + "`_settings` 자체에 대해 한 번만 실행하세요")
-        run.expect(bodyRuns.value != 1 || !bodyOffQueue.isSet, "update ran its body off propertyQueue: reading `_settings`, running the body and writing "
-                   + "it back must all happen inside one propertyQueue.sync, the one critical section the header asks for (between "
-                   + "two trips through the queue, a `settings = …` that goes through the queue alone can come in; a lock of your own "
-                   + "around both trips is a second guard for `_settings`, which every other access would then have to take too)"
-                   + from.english,
-                   ko: "update가 propertyQueue 밖에서 본문을 실행했습니다: `_settings` 읽기, 본문 실행, 다시 쓰기는 모두 머리말이 "
-                       + "말하는 하나의 critical section, 곧 한 번의 propertyQueue.sync 안에서 일어나야 합니다 (큐를 두 번 오가는 "
-                       + "사이에는 큐만 거치는 `settings = …`가 끼어들 수 있습니다. 두 번의 왕복을 따로 만든 lock으로 감싸면 "
-                       + "`_settings`를 지키는 장치가 둘이 되고, `_settings`에 접근하는 다른 모든 코드도 그 lock을 잡아야 합니다)"
-                       + from.ko)
-        guard run.passed else { return }
-        }
-
-        // 1a. A body that changes nothing runs once too (its side effects are the caller's).
-        let idle = E(), idleRuns = Tally()
-        idle.update { _ in idleRuns.add() }
-        run.expect(idleRuns.value == 1, "update { _ in … } (a body that changes nothing) ran \(idleRuns.value) times: run the body once "
-                   + "per call, whatever it changes — a caller's body may count, log or read, and expects one run",
-                   ko: "update { _ in … }(아무것도 바꾸지 않는 본문)가 \(idleRuns.value)번 실행됐습니다: 본문이 무엇을 바꾸든 호출마다 한 번만 "
-                       + "실행하세요 — 호출한 쪽의 본문은 세거나 기록하거나 읽을 수 있고, 한 번 실행되기를 기대합니다")
-        guard run.passed else { return }
-
-        // 1b. Many calls on one instance: one past each number your file writes (a "the first N
-        //     updates are careful, the rest take a fast path" cut-off), each body on the queue.
-        for calls in SourceFacts.sizesPastCutOffs(in: run.source, within: 2...200_000, limit: 2) {
-            let busy = E()
-            let offQueue = Guarded<Int?>(nil)
-            for call in 1...calls {
-                busy.update { counters in
-                    if !busy.propertyQueueProbe.isCurrent { offQueue.withLock { $0 = $0 ?? call } }
+        Chapter4Checks.alone(run, CheckMessage("update alone, on one holder at a time", ko: "update 단독 호출, 한 번에 holder 하나")) {
+            // 1. Alone: every change of `_settings` happens on the property queue.
+            //    And the body runs once, on the queue: a body run on a copy off the queue (and written
+            //    back in a second trip) is the split this exercise removes.
+            //    From zero, and from one past each number your file writes (a "take the fast path once
+            //    the counters are large" cut-off, whatever number was picked).
+            for start in [0] + SourceFacts.sizesPastCutOffs(in: run.source, within: 2...Int(Int32.max), limit: 3) {
+                let single = E()
+                var initial = Counters()
+                (initial.hits, initial.misses) = (start, start)
+                if start > 0 { single.settings = initial }
+                let from = start == 0 ? CheckMessage("", ko: "") : CheckMessage(" (hits and misses at \(start) before it)", ko: " (그 전에 `hits`와 `misses`가 \(start))")
+                let bodyRuns = Tally(), bodyOffQueue = Flag()
+                single.update { counters in
+                    bodyRuns.add()
+                    if !single.propertyQueueProbe.isCurrent { bodyOffQueue.set() }
                     counters.hits += 1
-                }
-                if offQueue.withLock({ $0 }) != nil { break }
             }
-            if let call = offQueue.withLock({ $0 }) {
-                run.fail("update call number \(call) on one instance ran its body off propertyQueue (the earlier ones ran it on the "
-                         + "queue): every call is one critical section, however many came before it",
-                         ko: "한 인스턴스에서 \(call)번째 update 호출이 propertyQueue 밖에서 본문을 실행했습니다 (앞의 호출들은 큐에서 "
-                             + "실행했습니다): 앞서 몇 번을 불렀든 호출마다 하나의 critical section이어야 합니다")
+            run.expectNone(single.propertyQueueProbe.violations, CheckMessage("update\(from.english): ", ko: "update\(from.ko): "))
+            run.expect(single.settings.hits == start + 1, "one update { $0.hits += 1 }\(from.english) left hits at \(single.settings.hits)",
+                       ko: "update { $0.hits += 1 }를 한 번 부른 뒤\(from.ko) `hits`가 \(single.settings.hits)입니다")
+            run.expect(bodyRuns.value == 1, "one call of update\(from.english) ran its body \(bodyRuns.value) times: run the body once, on `_settings` "
+                       + "itself, inside propertyQueue.sync",
+                       ko: "update를 한 번 불렀는데\(from.ko) 본문이 \(bodyRuns.value)번 실행됐습니다: 본문은 propertyQueue.sync 안에서 "
+                           + "`_settings` 자체에 대해 한 번만 실행하세요")
+            run.expect(bodyRuns.value != 1 || !bodyOffQueue.isSet, "update ran its body off propertyQueue: reading `_settings`, running the body and writing "
+                       + "it back must all happen inside one propertyQueue.sync, the one critical section the header asks for (between "
+                       + "two trips through the queue, a `settings = …` that goes through the queue alone can come in; a lock of your own "
+                       + "around both trips is a second guard for `_settings`, which every other access would then have to take too)"
+                       + from.english,
+                       ko: "update가 propertyQueue 밖에서 본문을 실행했습니다: `_settings` 읽기, 본문 실행, 다시 쓰기는 모두 머리말이 "
+                           + "말하는 하나의 critical section, 곧 한 번의 propertyQueue.sync 안에서 일어나야 합니다 (큐를 두 번 오가는 "
+                           + "사이에는 큐만 거치는 `settings = …`가 끼어들 수 있습니다. 두 번의 왕복을 따로 만든 lock으로 감싸면 "
+                           + "`_settings`를 지키는 장치가 둘이 되고, `_settings`에 접근하는 다른 모든 코드도 그 lock을 잡아야 합니다)"
+                           + from.ko)
+            guard run.passed else { return }
+            }
+
+            // 1a. A body that changes nothing runs once too (its side effects are the caller's).
+            let idle = E(), idleRuns = Tally()
+            idle.update { _ in idleRuns.add() }
+            run.expect(idleRuns.value == 1, "update { _ in … } (a body that changes nothing) ran \(idleRuns.value) times: run the body once "
+                       + "per call, whatever it changes — a caller's body may count, log or read, and expects one run",
+                       ko: "update { _ in … }(아무것도 바꾸지 않는 본문)가 \(idleRuns.value)번 실행됐습니다: 본문이 무엇을 바꾸든 호출마다 한 번만 "
+                           + "실행하세요 — 호출한 쪽의 본문은 세거나 기록하거나 읽을 수 있고, 한 번 실행되기를 기대합니다")
+            guard run.passed else { return }
+
+            // 1b. Many calls on one instance: one past each number your file writes (a "the first N
+            //     updates are careful, the rest take a fast path" cut-off), each body on the queue.
+            for calls in SourceFacts.sizesPastCutOffs(in: run.source, within: 2...200_000, limit: 2) {
+                let busy = E()
+                let offQueue = Guarded<Int?>(nil)
+                for call in 1...calls {
+                    busy.update { counters in
+                        if !busy.propertyQueueProbe.isCurrent { offQueue.withLock { $0 = $0 ?? call } }
+                        counters.hits += 1
+                    }
+                    if offQueue.withLock({ $0 }) != nil { break }
+                }
+                if let call = offQueue.withLock({ $0 }) {
+                    run.fail("update call number \(call) on one instance ran its body off propertyQueue (the earlier ones ran it on the "
+                             + "queue): every call is one critical section, however many came before it",
+                             ko: "한 인스턴스에서 \(call)번째 update 호출이 propertyQueue 밖에서 본문을 실행했습니다 (앞의 호출들은 큐에서 "
+                                 + "실행했습니다): 앞서 몇 번을 불렀든 호출마다 하나의 critical section이어야 합니다")
+                    return
+                }
+                run.expect(busy.settings.hits == calls, "\(calls) updates { $0.hits += 1 } on one instance left hits at \(busy.settings.hits)",
+                           ko: "한 인스턴스에서 update { $0.hits += 1 }를 \(calls)번 부른 뒤 `hits`가 \(busy.settings.hits)입니다")
+                guard run.passed else { return }
+            }
+
+            // 1c. Every field the body changes, and only those: bodies that change `misses` alone,
+            //     both fields, or set them outright, on two instances used in turn from different
+            //     starting values. An update that writes back only `hits`, or only when `hits` changed,
+            //     or through state shared by the instances, leaves another value than the body made.
+            let first = E(), second = E()
+            var startFirst = Counters(), startSecond = Counters()
+            (startFirst.hits, startFirst.misses) = (3, 5)
+            (startSecond.hits, startSecond.misses) = (40, 70)
+            first.settings = startFirst
+            second.settings = startSecond
+            let readBack = first.settings
+            guard readBack == startFirst else {
+                run.fail("settings = (hits 3, misses 5) on a new instance, then reading settings gives (hits \(readBack.hits), misses "
+                         + "\(readBack.misses)): the setter must write `_settings` inside propertyQueue.sync, and the getter read it",
+                         ko: "새 인스턴스에 `settings = (hits 3, misses 5)`를 대입한 뒤 settings를 읽은 값이 (`hits` \(readBack.hits), `misses` "
+                             + "\(readBack.misses))입니다: setter는 propertyQueue.sync 안에서 `_settings`를 쓰고, getter는 그것을 읽어야 합니다")
                 return
             }
-            run.expect(busy.settings.hits == calls, "\(calls) updates { $0.hits += 1 } on one instance left hits at \(busy.settings.hits)",
-                       ko: "한 인스턴스에서 update { $0.hits += 1 }를 \(calls)번 부른 뒤 `hits`가 \(busy.settings.hits)입니다")
+            let bodies: [(text: String, body: @Sendable (inout Counters) -> Void)] = [
+                ("{ $0.misses += 1 }", { $0.misses += 1 }),
+                ("{ $0.hits += 2; $0.misses += 3 }", { $0.hits += 2; $0.misses += 3 }),
+                ("{ $0.misses = 0 }", { $0.misses = 0 }),
+                ("{ $0 = Counters() }", { $0 = Counters() }),
+                ("{ $0.hits = 9; $0.misses = 9 }", { $0.hits = 9; $0.misses = 9 }),
+            ]
+            var expected = [startFirst, startSecond]
+            values: for (index, step) in bodies.enumerated() {
+                for (which, box) in [first, second].enumerated() {
+                    let before = box.settings
+                    box.update(step.body)
+                    step.body(&expected[which])
+                    let after = box.settings
+                    let name = which == 0 ? CheckMessage("the first instance", ko: "첫 번째 인스턴스")
+                                          : CheckMessage("the second instance", ko: "두 번째 인스턴스")
+                    if after != expected[which] {
+                        run.fail("update \(step.text) on \(name.english) at (hits \(before.hits), misses \(before.misses)) left (hits \(after.hits), "
+                                 + "misses \(after.misses)); the body makes (hits \(expected[which].hits), misses \(expected[which].misses)) — "
+                                 + "what the body leaves in every field is the new value (update \(index * 2 + which + 1) of \(bodies.count * 2), "
+                                 + "two instances used in turn)",
+                                 ko: "\(name.ko)가 (`hits` \(before.hits), `misses` \(before.misses))일 때 update \(step.text) 호출 뒤 "
+                                     + "남은 값은 (`hits` \(after.hits), `misses` \(after.misses))입니다. 본문이 만드는 값은 "
+                                     + "(`hits` \(expected[which].hits), `misses` \(expected[which].misses))입니다 — 본문이 각 필드에 남긴 값이 그대로 "
+                                     + "새 값이 됩니다 (인스턴스 둘을 번갈아 쓴 \(bodies.count * 2)번 중 \(index * 2 + which + 1)번째 update)")
+                        break values
+                    }
+                }
+            }
             guard run.passed else { return }
-        }
 
-        // 1c. Every field the body changes, and only those: bodies that change `misses` alone,
-        //     both fields, or set them outright, on two instances used in turn from different
-        //     starting values. An update that writes back only `hits`, or only when `hits` changed,
-        //     or through state shared by the instances, leaves another value than the body made.
-        let first = E(), second = E()
-        var startFirst = Counters(), startSecond = Counters()
-        (startFirst.hits, startFirst.misses) = (3, 5)
-        (startSecond.hits, startSecond.misses) = (40, 70)
-        first.settings = startFirst
-        second.settings = startSecond
-        let readBack = first.settings
-        guard readBack == startFirst else {
-            run.fail("settings = (hits 3, misses 5) on a new instance, then reading settings gives (hits \(readBack.hits), misses "
-                     + "\(readBack.misses)): the setter must write `_settings` inside propertyQueue.sync, and the getter read it",
-                     ko: "새 인스턴스에 `settings = (hits 3, misses 5)`를 대입한 뒤 settings를 읽은 값이 (`hits` \(readBack.hits), `misses` "
-                         + "\(readBack.misses))입니다: setter는 propertyQueue.sync 안에서 `_settings`를 쓰고, getter는 그것을 읽어야 합니다")
-            return
-        }
-        let bodies: [(text: String, body: @Sendable (inout Counters) -> Void)] = [
-            ("{ $0.misses += 1 }", { $0.misses += 1 }),
-            ("{ $0.hits += 2; $0.misses += 3 }", { $0.hits += 2; $0.misses += 3 }),
-            ("{ $0.misses = 0 }", { $0.misses = 0 }),
-            ("{ $0 = Counters() }", { $0 = Counters() }),
-            ("{ $0.hits = 9; $0.misses = 9 }", { $0.hits = 9; $0.misses = 9 }),
-        ]
-        var expected = [startFirst, startSecond]
-        values: for (index, step) in bodies.enumerated() {
+            // 1d. A setter between two updates: the second update starts from what the setter wrote
+            //     (an update that starts from a copy of its own last result ignores it; blind round 39).
             for (which, box) in [first, second].enumerated() {
-                let before = box.settings
-                box.update(step.body)
-                step.body(&expected[which])
+                box.update { $0.hits += 1 }
+                var written = Counters()
+                (written.hits, written.misses) = (100 + which, 200 + which)
+                box.settings = written
+                box.update { $0.hits += 1 }
                 let after = box.settings
-                let name = which == 0 ? CheckMessage("the first instance", ko: "첫 번째 인스턴스")
-                                      : CheckMessage("the second instance", ko: "두 번째 인스턴스")
-                if after != expected[which] {
-                    run.fail("update \(step.text) on \(name.english) at (hits \(before.hits), misses \(before.misses)) left (hits \(after.hits), "
-                             + "misses \(after.misses)); the body makes (hits \(expected[which].hits), misses \(expected[which].misses)) — "
-                             + "what the body leaves in every field is the new value (update \(index * 2 + which + 1) of \(bodies.count * 2), "
-                             + "two instances used in turn)",
-                             ko: "\(name.ko)가 (`hits` \(before.hits), `misses` \(before.misses))일 때 update \(step.text) 호출 뒤 "
-                                 + "남은 값은 (`hits` \(after.hits), `misses` \(after.misses))입니다. 본문이 만드는 값은 "
-                                 + "(`hits` \(expected[which].hits), `misses` \(expected[which].misses))입니다 — 본문이 각 필드에 남긴 값이 그대로 "
-                                 + "새 값이 됩니다 (인스턴스 둘을 번갈아 쓴 \(bodies.count * 2)번 중 \(index * 2 + which + 1)번째 update)")
-                    break values
+                guard after.hits == written.hits + 1, after.misses == written.misses else {
+                    run.fail("update { $0.hits += 1 }, then settings = (hits \(written.hits), misses \(written.misses)), then update { $0.hits += 1 } "
+                             + "left (hits \(after.hits), misses \(after.misses)), not (hits \(written.hits + 1), misses \(written.misses)): "
+                             + "each update reads `_settings` as it is now, whatever wrote it last — the setter included",
+                             ko: "update { $0.hits += 1 }, 그다음 `settings = (hits \(written.hits), misses \(written.misses))`, 그다음 "
+                                 + "update { $0.hits += 1 } 뒤에 남은 값이 (`hits` \(written.hits + 1), `misses` \(written.misses))가 아니라 "
+                                 + "(`hits` \(after.hits), `misses` \(after.misses))입니다: update는 마지막으로 누가 썼든(setter도 포함해서) "
+                                 + "지금의 `_settings`를 읽어야 합니다")
+                    return
                 }
             }
         }
         guard run.passed else { return }
-
-        // 1d. A setter between two updates: the second update starts from what the setter wrote
-        //     (an update that starts from a copy of its own last result ignores it; blind round 39).
-        for (which, box) in [first, second].enumerated() {
-            box.update { $0.hits += 1 }
-            var written = Counters()
-            (written.hits, written.misses) = (100 + which, 200 + which)
-            box.settings = written
-            box.update { $0.hits += 1 }
-            let after = box.settings
-            guard after.hits == written.hits + 1, after.misses == written.misses else {
-                run.fail("update { $0.hits += 1 }, then settings = (hits \(written.hits), misses \(written.misses)), then update { $0.hits += 1 } "
-                         + "left (hits \(after.hits), misses \(after.misses)), not (hits \(written.hits + 1), misses \(written.misses)): "
-                         + "each update reads `_settings` as it is now, whatever wrote it last — the setter included",
-                         ko: "update { $0.hits += 1 }, 그다음 `settings = (hits \(written.hits), misses \(written.misses))`, 그다음 "
-                             + "update { $0.hits += 1 } 뒤에 남은 값이 (`hits` \(written.hits + 1), `misses` \(written.misses))가 아니라 "
-                             + "(`hits` \(after.hits), `misses` \(after.misses))입니다: update는 마지막으로 누가 썼든(setter도 포함해서) "
-                             + "지금의 `_settings`를 읽어야 합니다")
-                return
-            }
-        }
 
         // 2. Explored: every schedule of two updates (≤ 2 preemptions, then seeded random ones).
         //    A split read-modify-write loses one in some schedule, whichever order the
@@ -377,131 +380,134 @@ public enum Chapter3Checks {
 
     /// 03-apply-limits: a new `limits` reaches NSCache in the same critical section that stores it.
     public static func applyLimits<E: ApplyLimitsExercise>(_: E.Type, _ run: CheckRun) {
-        // 1. Alone: the values, and where each change happened.
-        let holder = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
-        run.expect(holder.appliedLimits == Limits(totalCostLimit: 100, countLimit: 10),
-                   "after init, NSCache is limited to \(holder.appliedLimits): init must apply the limits",
-                   ko: "init 뒤 NSCache의 limit이 \(holder.appliedLimits)입니다: init에서 limit을 적용해야 합니다")
-        let (lock, storage) = holder.probes
-        storage.watch { event in if event == .limits { lock.requireHeld("NSCache's limits were set without holding lock") } }
-        let before = lock.acquisitions
-        holder.limits = Limits(totalCostLimit: 7, countLimit: 3)
-        let taken = lock.acquisitions - before
-        // NSCache first, before anything reads `limits` back: a setter that only stores, with a
-        // getter that applies "when they differ", brings NSCache up to date on a later call.
-        let applied = holder.appliedLimits
-        run.expect(applied == Limits(totalCostLimit: 7, countLimit: 3),
-                   "right after setting limits (7, 3), NSCache is limited to \(applied): the setter itself must apply the new "
-                   + "values of both limits, at once (not the old ones, not on some later call)",
-                   ko: "limits를 (7, 3)으로 설정한 직후 NSCache의 limit이 \(applied)입니다: setter가 직접, 두 limit의 새 값을 "
-                       + "한꺼번에 적용해야 합니다 (옛 값이 아니라, 나중의 어떤 호출에서가 아니라)")
-        run.expect(holder.limits == Limits(totalCostLimit: 7, countLimit: 3), "limits reads back as \(holder.limits) after setting (7, 3)",
-                   ko: "(7, 3)으로 설정한 뒤 limits를 읽으면 \(holder.limits)입니다")
-        run.expectNone(lock.violations, CheckMessage("setting limits: ", ko: "limits 설정: "))
-        run.expect(taken == 1, "setting limits took the lock \(taken) times: storing and applying must be one critical section, "
-                   + "or a reader in between sees new limits stored and old ones applied",
-                   ko: "limits 설정이 lock을 \(taken)번 잡았습니다: 저장과 적용은 하나의 critical section이어야 합니다. "
-                       + "그렇지 않으면 그 사이의 읽기가 새 limit은 저장되고 옛 limit이 적용된 상태를 봅니다")
-        guard run.passed else { return }
+        Chapter4Checks.alone(run, CheckMessage("setting limits alone, on one holder at a time", ko: "limit 설정 단독 호출, 한 번에 holder 하나")) {
+            // 1. Alone: the values, and where each change happened.
+            let holder = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
+            run.expect(holder.appliedLimits == Limits(totalCostLimit: 100, countLimit: 10),
+                       "after init, NSCache is limited to \(holder.appliedLimits): init must apply the limits",
+                       ko: "init 뒤 NSCache의 limit이 \(holder.appliedLimits)입니다: init에서 limit을 적용해야 합니다")
+            let (lock, storage) = holder.probes
+            storage.watch { event in if event == .limits { lock.requireHeld("NSCache's limits were set without holding lock") } }
+            let before = lock.acquisitions
+            holder.limits = Limits(totalCostLimit: 7, countLimit: 3)
+            let taken = lock.acquisitions - before
+            // NSCache first, before anything reads `limits` back: a setter that only stores, with a
+            // getter that applies "when they differ", brings NSCache up to date on a later call.
+            let applied = holder.appliedLimits
+            run.expect(applied == Limits(totalCostLimit: 7, countLimit: 3),
+                       "right after setting limits (7, 3), NSCache is limited to \(applied): the setter itself must apply the new "
+                       + "values of both limits, at once (not the old ones, not on some later call)",
+                       ko: "limits를 (7, 3)으로 설정한 직후 NSCache의 limit이 \(applied)입니다: setter가 직접, 두 limit의 새 값을 "
+                           + "한꺼번에 적용해야 합니다 (옛 값이 아니라, 나중의 어떤 호출에서가 아니라)")
+            run.expect(holder.limits == Limits(totalCostLimit: 7, countLimit: 3), "limits reads back as \(holder.limits) after setting (7, 3)",
+                       ko: "(7, 3)으로 설정한 뒤 limits를 읽으면 \(holder.limits)입니다")
+            run.expectNone(lock.violations, CheckMessage("setting limits: ", ko: "limits 설정: "))
+            run.expect(taken == 1, "setting limits took the lock \(taken) times: storing and applying must be one critical section, "
+                       + "or a reader in between sees new limits stored and old ones applied",
+                       ko: "limits 설정이 lock을 \(taken)번 잡았습니다: 저장과 적용은 하나의 critical section이어야 합니다. "
+                           + "그렇지 않으면 그 사이의 읽기가 새 limit은 저장되고 옛 limit이 적용된 상태를 봅니다")
+            guard run.passed else { return }
 
-        // 1b. Every new value reaches NSCache as given: each limit changed alone (a setter that
-        //     applies only when one of them changed loses the other), and 0, which NSCache reads as
-        //     "no limit" (a setter that skips zeros leaves the old limit in force).
-        //     Then each limit one past every number your file writes (a "large limits mean no
-        //     limit" cut-off, whatever number was picked), and back.
-        let past = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...Int(Int32.max), limit: 3)
-        //     And sizes no cut-off in the file names: past this machine's memory (a "cap at a
-        //     share of RAM" rule), Int.max, and a negative one — NSCache keeps each as given.
-        let physical = Int(clamping: ProcessInfo.processInfo.physicalMemory)
-        let fixed = [physical / 4 + 1, physical &+ 1, 1 << 40, Int.max, -1]
-        let large = (past + fixed).flatMap { [Limits(totalCostLimit: $0, countLimit: 4), Limits(totalCostLimit: 6, countLimit: $0)] }
-        for next in [Limits(totalCostLimit: 7, countLimit: 5), Limits(totalCostLimit: 9, countLimit: 5),
-                     Limits(totalCostLimit: 9, countLimit: 0), Limits(totalCostLimit: 0, countLimit: 0),
-                     Limits(totalCostLimit: 0, countLimit: 4)] + large + [Limits(totalCostLimit: 6, countLimit: 4)] {
-            let previous = holder.appliedLimits
-            holder.limits = next
-            let now = holder.appliedLimits
-            let wanted = "(\(next.totalCostLimit), \(next.countLimit))", got = "(\(now.totalCostLimit), \(now.countLimit))"
-            let was = "(\(previous.totalCostLimit), \(previous.countLimit))"
-            run.expect(now == next, "limits went from \(was) to \(wanted), and NSCache is now limited to \(got): the setter must apply "
-                       + "each limit's new value every time, whichever of the two changed, as given — 0 too (NSCache reads 0 as \"no "
-                       + "limit\"), and any size, negative or past the machine's memory (the stored limits and NSCache's must agree)",
-                       ko: "limits를 \(was)에서 \(wanted)로 바꿨는데 NSCache의 limit은 \(got)입니다: setter는 둘 중 어느 쪽이 바뀌었든 "
-                           + "두 limit의 새 값을 매번 주어진 그대로 적용해야 합니다 — 0도 (NSCache는 0을 \"limit 없음\"으로 해석합니다), "
-                           + "음수나 이 머신의 메모리보다 큰 값도 그렇습니다 (저장한 limit과 NSCache의 limit이 같아야 합니다)")
-            guard run.passed else { return }
-        }
-        // 1b+. A new holder's first set, to limits with a zero in them: a setter that skips values
-        //      equal to the last ones it applied, with those starting at (0, 0) instead of the
-        //      init's, never applies them (blind round 39).
-        for first in [Limits(totalCostLimit: 0, countLimit: 0), Limits(totalCostLimit: 0, countLimit: 10),
-                      Limits(totalCostLimit: 100, countLimit: 0)] {
-            let fresh = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
-            fresh.limits = first
-            let now = fresh.appliedLimits
-            let wanted = "(\(first.totalCostLimit), \(first.countLimit))", got = "(\(now.totalCostLimit), \(now.countLimit))"
-            run.expect(now == first, "a holder made with (100, 10), then limits = \(wanted) as its first set, left NSCache limited to "
-                       + "\(got): the first set applies its values too, whatever the setter remembers of earlier ones (the init's "
-                       + "limits were applied by the init)",
-                       ko: "(100, 10)으로 만든 holder에 처음으로 limits = \(wanted)를 설정했는데 NSCache의 limit이 \(got)입니다: "
-                           + "setter가 앞선 값을 무엇으로 기억하든 첫 설정도 그 값을 적용해야 합니다 (init의 limit은 init이 적용했습니다)")
-            guard run.passed else { return }
-        }
-        // 1b'. Many sets on one holder — one more than each number your file writes (a "after N
-        //      sets the limits are stable" cut-off): each new value reaches NSCache.
-        for count in SourceFacts.sizesPastCutOffs(in: run.source, within: 2...20_000, limit: 1) {
-            let busy = E(limits: Limits(totalCostLimit: 1, countLimit: 1))
-            for number in 1...count {
-                let next = Limits(totalCostLimit: number + 1, countLimit: number + 1)
-                busy.limits = next
-                let now = busy.appliedLimits
-                guard now == next else {
-                    run.fail("set number \(number) on one holder, limits = (\(number + 1), \(number + 1)), left NSCache limited to "
-                             + "(\(now.totalCostLimit), \(now.countLimit)) (the earlier sets reached it): every set applies its values, "
-                             + "however many came before",
-                             ko: "한 holder에서 \(number)번째 설정인 limits = (\(number + 1), \(number + 1)) 뒤 NSCache의 limit이 "
-                                 + "(\(now.totalCostLimit), \(now.countLimit))입니다 (앞의 설정들은 적용됐습니다): 앞서 몇 번을 설정했든 "
-                                 + "설정마다 그 값을 적용해야 합니다")
-                    return
+            // 1b. Every new value reaches NSCache as given: each limit changed alone (a setter that
+            //     applies only when one of them changed loses the other), and 0, which NSCache reads as
+            //     "no limit" (a setter that skips zeros leaves the old limit in force).
+            //     Then each limit one past every number your file writes (a "large limits mean no
+            //     limit" cut-off, whatever number was picked), and back.
+            let past = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...Int(Int32.max), limit: 3)
+            //     And sizes no cut-off in the file names: past this machine's memory (a "cap at a
+            //     share of RAM" rule), Int.max, and a negative one — NSCache keeps each as given.
+            let physical = Int(clamping: ProcessInfo.processInfo.physicalMemory)
+            let fixed = [physical / 4 + 1, physical &+ 1, 1 << 40, Int.max, -1]
+            let large = (past + fixed).flatMap { [Limits(totalCostLimit: $0, countLimit: 4), Limits(totalCostLimit: 6, countLimit: $0)] }
+            for next in [Limits(totalCostLimit: 7, countLimit: 5), Limits(totalCostLimit: 9, countLimit: 5),
+                         Limits(totalCostLimit: 9, countLimit: 0), Limits(totalCostLimit: 0, countLimit: 0),
+                         Limits(totalCostLimit: 0, countLimit: 4)] + large + [Limits(totalCostLimit: 6, countLimit: 4)] {
+                let previous = holder.appliedLimits
+                holder.limits = next
+                let now = holder.appliedLimits
+                let wanted = "(\(next.totalCostLimit), \(next.countLimit))", got = "(\(now.totalCostLimit), \(now.countLimit))"
+                let was = "(\(previous.totalCostLimit), \(previous.countLimit))"
+                run.expect(now == next, "limits went from \(was) to \(wanted), and NSCache is now limited to \(got): the setter must apply "
+                           + "each limit's new value every time, whichever of the two changed, as given — 0 too (NSCache reads 0 as \"no "
+                           + "limit\"), and any size, negative or past the machine's memory (the stored limits and NSCache's must agree)",
+                           ko: "limits를 \(was)에서 \(wanted)로 바꿨는데 NSCache의 limit은 \(got)입니다: setter는 둘 중 어느 쪽이 바뀌었든 "
+                               + "두 limit의 새 값을 매번 주어진 그대로 적용해야 합니다 — 0도 (NSCache는 0을 \"limit 없음\"으로 해석합니다), "
+                               + "음수나 이 머신의 메모리보다 큰 값도 그렇습니다 (저장한 limit과 NSCache의 limit이 같아야 합니다)")
+                guard run.passed else { return }
+            }
+            // 1b+. A new holder's first set, to limits with a zero in them: a setter that skips values
+            //      equal to the last ones it applied, with those starting at (0, 0) instead of the
+            //      init's, never applies them (blind round 39).
+            for first in [Limits(totalCostLimit: 0, countLimit: 0), Limits(totalCostLimit: 0, countLimit: 10),
+                          Limits(totalCostLimit: 100, countLimit: 0)] {
+                let fresh = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
+                fresh.limits = first
+                let now = fresh.appliedLimits
+                let wanted = "(\(first.totalCostLimit), \(first.countLimit))", got = "(\(now.totalCostLimit), \(now.countLimit))"
+                run.expect(now == first, "a holder made with (100, 10), then limits = \(wanted) as its first set, left NSCache limited to "
+                           + "\(got): the first set applies its values too, whatever the setter remembers of earlier ones (the init's "
+                           + "limits were applied by the init)",
+                           ko: "(100, 10)으로 만든 holder에 처음으로 limits = \(wanted)를 설정했는데 NSCache의 limit이 \(got)입니다: "
+                               + "setter가 앞선 값을 무엇으로 기억하든 첫 설정도 그 값을 적용해야 합니다 (init의 limit은 init이 적용했습니다)")
+                guard run.passed else { return }
+            }
+            // 1b'. Many sets on one holder — one more than each number your file writes (a "after N
+            //      sets the limits are stable" cut-off): each new value reaches NSCache.
+            for count in SourceFacts.sizesPastCutOffs(in: run.source, within: 2...20_000, limit: 1) {
+                let busy = E(limits: Limits(totalCostLimit: 1, countLimit: 1))
+                for number in 1...count {
+                    let next = Limits(totalCostLimit: number + 1, countLimit: number + 1)
+                    busy.limits = next
+                    let now = busy.appliedLimits
+                    guard now == next else {
+                        run.fail("set number \(number) on one holder, limits = (\(number + 1), \(number + 1)), left NSCache limited to "
+                                 + "(\(now.totalCostLimit), \(now.countLimit)) (the earlier sets reached it): every set applies its values, "
+                                 + "however many came before",
+                                 ko: "한 holder에서 \(number)번째 설정인 limits = (\(number + 1), \(number + 1)) 뒤 NSCache의 limit이 "
+                                     + "(\(now.totalCostLimit), \(now.countLimit))입니다 (앞의 설정들은 적용됐습니다): 앞서 몇 번을 설정했든 "
+                                     + "설정마다 그 값을 적용해야 합니다")
+                        return
+                    }
                 }
             }
+            // 1c. The limits it already has, set again (a configuration re-applied): an early return
+            //     must still let go of the lock, or the next read waits for it forever.
+            holder.limits = Limits(totalCostLimit: 6, countLimit: 4)
+            let reread = holder.limits
+            holder.limits = Limits(totalCostLimit: 8, countLimit: 2)
+            run.expectNone(lock.violations, CheckMessage("setting the limits it already has (6, 4), then reading and setting them: ",
+                                                         ko: "이미 가진 limit (6, 4)를 다시 설정한 뒤 읽고 설정하기: "))
+            run.expect(reread == Limits(totalCostLimit: 6, countLimit: 4) && holder.appliedLimits == Limits(totalCostLimit: 8, countLimit: 2),
+                       "after setting the limits it already has, (6, 4), limits read \(reread) and setting (8, 2) left NSCache at "
+                       + "\(holder.appliedLimits)",
+                       ko: "이미 가진 limit (6, 4)를 다시 설정한 뒤 limits를 읽으니 \(reread)였고, (8, 2)를 설정하자 NSCache의 limit은 "
+                       + "\(holder.appliedLimits)였습니다")
+            guard run.passed else { return }
+            // 1d. A second cache given the limits the first one has now: each cache applies its own
+            //     (state kept in a `static` or a global is shared by every cache, and skips this one).
+            let second = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
+            second.limits = Limits(totalCostLimit: 8, countLimit: 2)
+            run.expect(second.appliedLimits == Limits(totalCostLimit: 8, countLimit: 2),
+                       "a second cache, made with (100, 10), was set to (8, 2) — the limits the first cache has — and its NSCache is "
+                       + "limited to \(second.appliedLimits): each cache applies the limits it is given to its own NSCache, whatever "
+                       + "another cache has",
+                       ko: "(100, 10)으로 만든 두 번째 캐시에 첫 번째 캐시와 같은 (8, 2)를 설정했는데, 그 NSCache의 limit은 "
+                       + "\(second.appliedLimits)입니다: 캐시마다 받은 limit을 자기 NSCache에 적용해야 합니다. 다른 캐시가 무엇을 "
+                       + "가졌든 상관없습니다")
+            guard run.passed else { return }
+            // 1e. Two caches, the older one set after the newer was made: its limits reach its own
+            //     NSCache, and the newer one's stay (a `static` "current cache" points at the newer).
+            let older = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
+            let newer = E(limits: Limits(totalCostLimit: 200, countLimit: 20))
+            older.limits = Limits(totalCostLimit: 9, countLimit: 4)
+            let (olderApplied, newerApplied) = (older.appliedLimits, newer.appliedLimits)
+            run.expect(olderApplied == Limits(totalCostLimit: 9, countLimit: 4) && newerApplied == Limits(totalCostLimit: 200, countLimit: 20),
+                       "cache A made with (100, 10), then cache B with (200, 20), then A set to (9, 4): A's NSCache is limited to "
+                       + "\(olderApplied) and B's to \(newerApplied) — A's limits must reach A's own NSCache, and B's stay as they were",
+                       ko: "캐시 A를 (100, 10)으로, 이어서 캐시 B를 (200, 20)으로 만든 뒤 A를 (9, 4)로 설정했더니 A의 NSCache limit은 "
+                           + "\(olderApplied), B의 것은 \(newerApplied)입니다 — A의 limit은 A 자신의 NSCache에 적용돼야 하고, B의 것은 그대로여야 합니다")
+            guard run.passed else { return }
         }
-        // 1c. The limits it already has, set again (a configuration re-applied): an early return
-        //     must still let go of the lock, or the next read waits for it forever.
-        holder.limits = Limits(totalCostLimit: 6, countLimit: 4)
-        let reread = holder.limits
-        holder.limits = Limits(totalCostLimit: 8, countLimit: 2)
-        run.expectNone(lock.violations, CheckMessage("setting the limits it already has (6, 4), then reading and setting them: ",
-                                                     ko: "이미 가진 limit (6, 4)를 다시 설정한 뒤 읽고 설정하기: "))
-        run.expect(reread == Limits(totalCostLimit: 6, countLimit: 4) && holder.appliedLimits == Limits(totalCostLimit: 8, countLimit: 2),
-                   "after setting the limits it already has, (6, 4), limits read \(reread) and setting (8, 2) left NSCache at "
-                   + "\(holder.appliedLimits)",
-                   ko: "이미 가진 limit (6, 4)를 다시 설정한 뒤 limits를 읽으니 \(reread)였고, (8, 2)를 설정하자 NSCache의 limit은 "
-                   + "\(holder.appliedLimits)였습니다")
-        guard run.passed else { return }
-        // 1d. A second cache given the limits the first one has now: each cache applies its own
-        //     (state kept in a `static` or a global is shared by every cache, and skips this one).
-        let second = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
-        second.limits = Limits(totalCostLimit: 8, countLimit: 2)
-        run.expect(second.appliedLimits == Limits(totalCostLimit: 8, countLimit: 2),
-                   "a second cache, made with (100, 10), was set to (8, 2) — the limits the first cache has — and its NSCache is "
-                   + "limited to \(second.appliedLimits): each cache applies the limits it is given to its own NSCache, whatever "
-                   + "another cache has",
-                   ko: "(100, 10)으로 만든 두 번째 캐시에 첫 번째 캐시와 같은 (8, 2)를 설정했는데, 그 NSCache의 limit은 "
-                   + "\(second.appliedLimits)입니다: 캐시마다 받은 limit을 자기 NSCache에 적용해야 합니다. 다른 캐시가 무엇을 "
-                   + "가졌든 상관없습니다")
-        guard run.passed else { return }
-        // 1e. Two caches, the older one set after the newer was made: its limits reach its own
-        //     NSCache, and the newer one's stay (a `static` "current cache" points at the newer).
-        let older = E(limits: Limits(totalCostLimit: 100, countLimit: 10))
-        let newer = E(limits: Limits(totalCostLimit: 200, countLimit: 20))
-        older.limits = Limits(totalCostLimit: 9, countLimit: 4)
-        let (olderApplied, newerApplied) = (older.appliedLimits, newer.appliedLimits)
-        run.expect(olderApplied == Limits(totalCostLimit: 9, countLimit: 4) && newerApplied == Limits(totalCostLimit: 200, countLimit: 20),
-                   "cache A made with (100, 10), then cache B with (200, 20), then A set to (9, 4): A's NSCache is limited to "
-                   + "\(olderApplied) and B's to \(newerApplied) — A's limits must reach A's own NSCache, and B's stay as they were",
-                   ko: "캐시 A를 (100, 10)으로, 이어서 캐시 B를 (200, 20)으로 만든 뒤 A를 (9, 4)로 설정했더니 A의 NSCache limit은 "
-                       + "\(olderApplied), B의 것은 \(newerApplied)입니다 — A의 limit은 A 자신의 NSCache에 적용돼야 하고, B의 것은 그대로여야 합니다")
         guard run.passed else { return }
 
         // 2. Explored: while another thread holds the lock, a read of `limits` must not get

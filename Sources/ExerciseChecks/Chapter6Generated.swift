@@ -38,7 +38,10 @@ extension Chapter6Checks {
         let sizes = SourceFacts.sizesPastCutOffs(in: run.source, within: 2...20_000, limit: 2)
         let written = SourceFacts.stringLiterals(in: run.source).filter { !$0.isEmpty && $0.count <= 64 }.prefix(4).map { "a" + $0 }
         let long = sizes.map { padded("a", $0) }
-        let names = Gen<String>.element(of: ["a.png", "A.png", "a", "a.png@2x", "b", "", " a.png", "c.d.png"] + written + long)
+        // "e.png" and "\u{E9}.png" differ by an accent only: a remove that folds accents forgets
+        // the other too, and the index says "not cached" for a file that is (blind round 45b).
+        let names = Gen<String>.element(of: ["a.png", "A.png", "a", "a.png@2x", "b", "", " a.png", "c.d.png", "e.png", "\u{E9}.png"]
+                                         + written + long)
         // A starting set: nil (no listing yet), empty, one name, or `size` names "n0"… plus "a.png".
         let starts: [Set<String>?] = [nil, [], ["a.png"]] + sizes.map { size in Set((0..<size).map { "n\($0)" } + ["a.png"]) }
         let start = Gen<Int>.int(in: 0...(starts.count - 1))
