@@ -352,10 +352,12 @@ struct BridgePath: Sendable {
                 // Blind round 43: a DispatchSourceTimer fires in an app; here it is on the real clock,
                 // so "suspended forever" would not be true of it.
                 message = CheckMessage(": nothing resumed while the check ran", ko: ": 확인이 도는 동안 아무것도 resume하지 않았습니다")
-                    + CheckMessage(". Your file makes a DispatchSource: in an app its timer would fire, but the check's virtual clock "
+                    + CheckMessage(". Your file makes a DispatchSource: in an app its timer fires (while something keeps the source alive: a "
+                    + "local one is freed when start returns), but the check's virtual clock "
                     + "drives DispatchQueue.asyncAfter, Timer, timed waits and Thread.sleep, not a DispatchSource (see the exercise's header): "
                     + "schedule the timeout with one of those",
-                    ko: ". 파일에서 DispatchSource를 만듭니다: 앱에서라면 그 timer가 울리겠지만, 확인의 가상 시계가 움직이는 것은 "
+                    ko: ". 파일에서 DispatchSource를 만듭니다: 앱에서라면 그 timer가 울리겠지만(무언가가 source를 붙잡고 있는 동안에만: 지역 변수에 "
+                    + "담은 source는 start가 돌아올 때 해제됩니다), 확인의 가상 시계가 움직이는 것은 "
                     + "DispatchQueue.asyncAfter, Timer, 시간 제한이 있는 wait, Thread.sleep이고 DispatchSource는 아닙니다 (할 일의 머리말을 "
                     + "보세요): 타임아웃은 그중 하나로 예약하세요")
             }
@@ -376,6 +378,15 @@ struct BridgePath: Sendable {
         }
         let when = at(first.at), came = calledBack.map(at)
         let calledWhen = came.map { CheckMessage("at \($0)", ko: "\($0)") } ?? CheckMessage("later", ko: "그보다 나중")
+        // Why a timeout came early: a thousandth of it or less is a unit (milliseconds for seconds);
+        // a little early is a deadline counted from another moment or on another clock (blind round
+        // 46b: the real elapsed time, read with Date(), taken off it was told "in seconds").
+        let early = first.at * 100 < deadline
+            ? CheckMessage("a TimeInterval, in seconds", ko: "timeout은 초 단위 TimeInterval입니다")
+            : CheckMessage("it counts from start's call, on the clock asyncAfter and Timer use (a Date() reading is the real clock, "
+                           + "which the check's virtual clock does not move)",
+                           ko: "타임아웃은 start를 부른 때부터, asyncAfter와 Timer가 쓰는 시계로 셉니다 (Date()로 읽은 값은 실제 시계라서 "
+                               + "확인의 가상 시계가 움직이지 않습니다)")
         guard let expected else {
             if !(first.outcome == .timedOut || callback.result.map { first.outcome == Self.outcome($0) } == true) {
                 fail(": resumed with \(first.outcome.text.english): only the loader's data or BridgeError.timedOut can come first here",
@@ -390,9 +401,9 @@ struct BridgePath: Sendable {
             switch (expected, first.outcome) {
             case (_, .timedOut) where first.at < deadline && !atCallback:
                 fail(": resumed with BridgeError.timedOut at \(when) (virtual clock), but timeout is \(timeout) s — "
-                     + "a TimeInterval, in seconds — and the loader called back \(calledWhen.english)",
-                     ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). 하지만 timeout은 초 단위 TimeInterval이고 "
-                     + "(이번 값: \(timeout) s), loader가 콜백한 시각: \(calledWhen.ko)")
+                     + "\(early.english) — and the loader called back \(calledWhen.english)",
+                     ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). 하지만 timeout은 \(timeout) s입니다 — "
+                     + "\(early.ko). loader가 콜백한 시각: \(calledWhen.ko)")
             case (.error, .timedOut):
                 fail(": resumed with BridgeError.timedOut at \(when) instead of the loader's error, which came at "
                      + "\(came ?? "the start"): the loader's error must reach the caller at once, as the error itself",
@@ -440,9 +451,8 @@ struct BridgePath: Sendable {
         }
         if expected == .timedOut {
             if first.at < deadline {
-                fail(": resumed with BridgeError.timedOut at \(when) (virtual clock), but timeout is \(timeout) s — a TimeInterval, in seconds",
-                     ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). 하지만 timeout은 초 단위 TimeInterval입니다 "
-                     + "(이번 값: \(timeout) s)")
+                fail(": resumed with BridgeError.timedOut at \(when) (virtual clock), but timeout is \(timeout) s — \(early.english)",
+                     ko: ": BridgeError.timedOut으로 resume한 시각(가상 시계): \(when). 하지만 timeout은 \(timeout) s입니다 — \(early.ko)")
             } else if first.at > deadline + deadline / 10 {
                 let busy = mainBusyUntil.map { seconds in
                     CheckMessage(": the main thread, which called start, was busy until \(ScheduleWorld.text(seconds: seconds)), and a timeout "

@@ -402,10 +402,14 @@ public enum Chapter3Checks {
             run.expect(holder.limits == Limits(totalCostLimit: 7, countLimit: 3), "limits reads back as \(holder.limits) after setting (7, 3)",
                        ko: "(7, 3)으로 설정한 뒤 limits를 읽으면 \(holder.limits)입니다")
             run.expectNone(lock.violations, CheckMessage("setting limits: ", ko: "limits 설정: "))
-            run.expect(taken == 1, "setting limits took the lock \(taken) times: storing and applying must be one critical section, "
-                       + "or a reader in between sees new limits stored and old ones applied",
-                       ko: "limits 설정이 lock을 \(taken)번 잡았습니다: 저장과 적용은 하나의 critical section이어야 합니다. "
-                           + "그렇지 않으면 그 사이의 읽기가 새 limit은 저장되고 옛 limit이 적용된 상태를 봅니다")
+            // Not "storing and applying were split": the extra acquisition may be anywhere in the
+            // setter (blind round 46b: an early read of the old limits under its own lock).
+            run.expect(taken == 1, "setting limits took the lock \(taken) times; the header asks for one critical section: take the lock "
+                       + "once, and store and apply inside it (each extra acquisition is a moment another thread can come in; one between "
+                       + "storing and applying lets a reader see new limits stored and old ones applied)",
+                       ko: "limits 설정이 lock을 \(taken)번 잡았습니다. 헤더가 요구하는 것은 critical section 하나입니다: lock은 한 번만 "
+                           + "잡고 그 안에서 저장과 적용을 하세요 (lock을 한 번 더 잡을 때마다 다른 스레드가 끼어들 틈이 생깁니다. 저장과 "
+                           + "적용 사이에 생기면 읽는 쪽이 새 limit은 저장되고 옛 limit이 적용된 상태를 봅니다)")
             guard run.passed else { return }
 
             // 1b. Every new value reaches NSCache as given: each limit changed alone (a setter that
@@ -603,6 +607,29 @@ public enum Chapter3Checks {
                          ko: "설정 A (10, 1)와 설정 B (20, 2)가 동시에 실행되어 \(applied)가 남은 뒤 \(text)를 다시 설정했더니 저장된 limit은 "
                              + "(\(after.stored.totalCostLimit), \(after.stored.countLimit)), NSCache의 limit은 (\(after.applied.totalCostLimit), "
                              + "\(after.applied.countLimit))입니다: 새 값은 그 전에 무엇이 어떻게 설정됐든 저장되고 적용돼야 합니다")
+        }
+        guard run.passed else { return }
+
+        // 4b. Explored: one setter applies the limits the holder already has (a configuration
+        //     re-applied) while another sets new ones. A setter that compares with what it read
+        //     before taking the lock skips its "unchanged" limits, though the other setter has
+        //     changed them in between (blind round 46b).
+        run.explore(CheckMessage("the same limits set again while others are set", ko: "다른 limit을 설정하는 동안 같은 limit을 다시 설정")) { world in
+            let shared = E(limits: Limits(totalCostLimit: 5, countLimit: 5))
+            let first = world.spawn(CheckMessage("setter A", ko: "설정 A")) { shared.limits = Limits(totalCostLimit: 5, countLimit: 5) }
+            let second = world.spawn(CheckMessage("setter B", ko: "설정 B")) { shared.limits = Limits(totalCostLimit: 20, countLimit: 2) }
+            world.join(first)
+            world.join(second)
+            let seen = shared.snapshot
+            let stored = "(\(seen.stored.totalCostLimit), \(seen.stored.countLimit))"
+            let applied = "(\(seen.applied.totalCostLimit), \(seen.applied.countLimit))"
+            world.expect(seen.stored == seen.applied && [Limits(totalCostLimit: 5, countLimit: 5), Limits(totalCostLimit: 20, countLimit: 2)].contains(seen.applied),
+                         "limits were (5, 5); after setter A (5, 5), the same again, and setter B (20, 2) ran at once, limits are stored as "
+                         + "\(stored) and NSCache is limited to \(applied): the limits must end as one of the two setters left them, stored and "
+                         + "applied alike (what NSCache had before the lock was taken may have changed by the time it is)",
+                         ko: "limit이 (5, 5)일 때 설정 A (5, 5, 같은 값 다시)와 설정 B (20, 2)가 동시에 실행된 뒤 저장된 limit은 \(stored), "
+                         + "NSCache의 limit은 \(applied)입니다: 두 setter 중 하나가 남긴 값으로, 저장과 적용이 같게 끝나야 합니다 "
+                         + "(lock을 잡기 전에 본 NSCache의 값은 lock을 잡을 때쯤 바뀌었을 수 있습니다)")
         }
     }
 }

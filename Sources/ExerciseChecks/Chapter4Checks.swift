@@ -238,6 +238,23 @@ public enum Chapter4Checks {
         }
         guard run.passed else { return }
 
+        // 2b. Explored: NSCache has already evicted "a" when remove("a") and store(2, "a") run on
+        //     two threads: a remove that looks first and then drops only the key (a fast path for an
+        //     evicted value) takes the key of the value the store has just put in (blind round 46b).
+        run.explore(CheckMessage("an evicted key's remove and a store of it", ko: "퇴출된 key의 remove와 그 key의 store")) { world in
+            let cache = E()
+            cache.store(1, forKey: "a")
+            cache.probes.storage.evict(forKey: "a")
+            world.tell(CheckMessage("NSCache evicted \"a\" (its key stays in keys)", ko: "NSCache가 \"a\"를 퇴출함 (key는 keys에 남음)"))
+            let remover = world.spawn("remove(\"a\")") { cache.remove(forKey: "a", pause: {}) }
+            let storer = world.spawn("store(2, \"a\")") { cache.store(2, forKey: "a") }
+            world.join(remover)
+            world.join(storer)
+            expectNoGhosts(cache, ["a"], world, after: CheckMessage("NSCache evicted \"a\", then remove(\"a\") and store(2, \"a\") on two threads",
+                                                                     ko: "NSCache가 \"a\"를 퇴출한 뒤 두 스레드에서 remove(\"a\")와 store(2, \"a\")를 부른"))
+        }
+        guard run.passed else { return }
+
         // 3. Explored: two caches used at once must not see each other (no state shared
         //    between instances: a `static` set, a global).
         run.explore(CheckMessage("two caches at once", ko: "동시에 쓰는 캐시 두 개")) { world in

@@ -99,6 +99,44 @@ public enum Chapter7Checks {
             guard run.passed else { return }
         }
 
+        // 1c. The writer appends a line of its own (a log of what it wrote) while another line is
+        //     already queued: that line is queued behind it, like any other, and the writer is never
+        //     re-entered (blind round 46: an append made on the queue wrote its line inline).
+        run.explore(CheckMessage("the writer appends a line of its own", ko: "writer가 자기 줄을 append")) { world in
+            let written = LockedList<String>()
+            let inWriter = Guarded(0), reentered = Flag()
+            let bothAppended = ControlledSemaphore(value: 0)
+            let holder = Guarded<E?>(nil)
+            let journal = E(writer: { line in
+                if inWriter.withLock({ $0 += 1; return $0 }) > 1 { reentered.set() }
+                written.append(line)
+                if line == "A" {
+                    bothAppended.wait(line: 0)
+                    holder.withLock { $0 }?.append("A-log")
+                }
+                inWriter.withLock { $0 -= 1 }
+            })
+            holder.withLock { $0 = journal }
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
+                journal.append("A")
+                journal.append("B")
+                bothAppended.signal(line: 0)
+            }
+            world.join(caller)
+            world.settle()
+            journal.flush()
+            holder.withLock { $0 = nil }
+            let got = quotedList(written.values)
+            world.expect(!reentered.isSet && written.values == ["A", "B", "A-log"],
+                         CheckMessage("append(\"A\"), append(\"B\"), then the writer, writing \"A\", appended \"A-log\": the writer was "
+                                      + "given \(got)\(reentered.isSet ? ", called again before it had returned" : ""). Lines are written one "
+                                      + "at a time in the order they were appended — an append made on the queue too (it waits behind \"B\")",
+                                      ko: "append(\"A\"), append(\"B\") 뒤 writer가 \"A\"를 쓰는 중에 \"A-log\"를 append했습니다: writer가 받은 줄은 "
+                                      + "\(got)\(reentered.isSet ? "이고, 돌아오기 전에 다시 불렸습니다" : "입니다"). 줄은 append한 순서대로 한 번에 "
+                                      + "하나씩 쓰입니다 — 큐에서 한 append도 마찬가지입니다 (\"B\" 뒤에서 기다립니다)"))
+        }
+        guard run.passed else { return }
+
         // Lifetimes: the caller lets go of the journal right after appending; the lines are still written.
         run.explore(CheckMessage("appends, then the journal is released", ko: "append 뒤 journal 해제")) { world in
             let written = LockedList<String>()
@@ -332,6 +370,32 @@ public enum Chapter7Checks {
             }
             world.join(caller)
             world.settle()
+        }
+        guard run.passed else { return }
+        // A store made from a done() callback, on ioQueue, after another store was queued: it is
+        // queued behind that one, like any other (blind round 46: a store made on ioQueue ran inline,
+        // and the older value ended up in the file).
+        run.explore(CheckMessage("a store made from a done() callback", ko: "done() 콜백에서 한 store")) { world in
+            let pipeline = E()
+            let bothStored = ControlledSemaphore(value: 0)
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
+                pipeline.store("V1", serializer: { $0 }, done: {
+                    bothStored.wait(line: 0)
+                    pipeline.store("V3", serializer: { $0 }, done: {})
+                })
+                pipeline.store("V2", serializer: { $0 }, done: {})
+                bothStored.signal(line: 0)
+            }
+            world.join(caller)
+            world.settle()
+            let state = pipeline.state
+            world.expect(state.file == "V3" && state.callbacks == ["V1", "V2", "V3"],
+                         CheckMessage("store(\"V1\")'s done() called store(\"V3\") after store(\"V2\") had returned; the file ends as "
+                                      + "\(quoted(state.file)) with callbacks \(state.callbacks): a store made from a block on ioQueue is queued "
+                                      + "like any other, behind the stores already waiting, so \"V3\" is written last",
+                                      ko: "store(\"V1\")의 done()이 store(\"V2\")가 돌아온 뒤 store(\"V3\")를 불렀습니다. file은 "
+                                      + "\(quoted(state.file)), callbacks는 \(state.callbacks)로 끝났습니다: ioQueue의 블록에서 한 store도 다른 "
+                                      + "store처럼 이미 기다리는 store들 뒤에 큐에 들어가므로 \"V3\"가 마지막에 쓰여야 합니다"))
         }
         guard run.passed else { return }
         storeFromMain(E.self, run)

@@ -304,6 +304,36 @@ extension Chapter8Checks {
             }
         }
         guard run.passed else { return }
+
+        // 4b. A read's completion, on ioQueue, stores a new value and reads again asynchronously:
+        //     that read is queued behind the store's write, like any other, and calls back after
+        //     retrieve returns (blind round 46: a read made on ioQueue ran inline, before the write).
+        run.explore(CheckMessage("a store and a read made from a read's completion", ko: "읽기의 completion 안에서 한 store와 읽기")) { world in
+            let cache = E()
+            let (ioQueue, disk) = cache.probes
+            let watch = DiskWatch(ioQueue, disk, world)
+            let outer = Retrieval("K", synchronously: false)
+            let inner = Retrieval("K", synchronously: false, from: CheckMessage(" made in the first read's completion, after store(\"V2\", forKey: \"K\")",
+                                                                               ko: " (첫 읽기의 completion 안에서 store(\"V2\", forKey: \"K\") 뒤)"))
+            outer.insideCompletion = {
+                world.tell(calling("store(\"V2\", forKey: \"K\")"))
+                cache.store("V2", forKey: "K")
+                inner.run(cache, ioQueue, watch, world)
+            }
+            let caller = world.spawn(CheckMessage("the caller", ko: "호출 스레드")) {
+                world.tell(calling("store(\"V1\", forKey: \"K\")"))
+                cache.store("V1", forKey: "K")
+                outer.run(cache, ioQueue, watch, world)
+            }
+            world.join(caller)
+            world.settle()
+            outer.expectAsync(world, "V1", CheckMessage("it was queued after store(\"V1\")", ko: "이 읽기는 store(\"V1\") 뒤에 큐에 들어갔습니다"))
+            inner.expectAsync(world, "V2", CheckMessage("it was queued after store(\"V2\"), from a block on ioQueue: a read made there "
+                                                        + "waits behind the writes already queued, like any other",
+                                                        ko: "이 읽기는 ioQueue의 블록에서 store(\"V2\") 뒤에 큐에 들어갔습니다: 거기서 한 읽기도 "
+                                                        + "다른 읽기처럼 이미 큐에 든 쓰기 뒤에서 기다립니다"))
+        }
+        guard run.passed else { return }
         slowDiskAndMainThread(E.self, run)
     }
 }
@@ -420,6 +450,11 @@ final class Retrieval: @unchecked Sendable {
                        + "asynchronous read calls back from ioQueue",
                        ko: "\(name.ko): completion이 ioQueue 밖에서\(calls[0].afterReturn ? "" : ", retrieve가 돌아오기도 전에") 실행됐습니다. "
                        + "비동기 읽기는 ioQueue에서 콜백합니다")
+        } else if !calls[0].afterReturn {
+            world.fail("\(name.english) ran its completion before retrieve returned (with \(shown(calls[0].value))): the asynchronous read "
+                       + "is queued on ioQueue and calls back from its own block later, also when retrieve is called on ioQueue",
+                       ko: "\(name.ko): retrieve가 돌아오기 전에 completion이 실행됐습니다 (값: \(shown(calls[0].value))). 비동기 읽기는 "
+                       + "ioQueue에 들어가 나중에 자기 블록에서 콜백합니다. ioQueue에서 retrieve를 불러도 마찬가지입니다")
         } else if calls[0].value != value {
             world.fail("\(name.english) gave \(shown(calls[0].value)) to its completion, not \(shown(value)): \(why.english)",
                        ko: "\(name.ko): completion에 넘긴 값: \(shown(calls[0].value)). 넘겨야 할 값: \(shown(value)). \(why.ko)")
