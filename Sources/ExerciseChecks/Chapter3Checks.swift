@@ -578,24 +578,15 @@ public enum Chapter3Checks {
         // 4. Explored: two setters at once (two configurations applied from two threads). The
         //    limits end as one setter left them, stored and applied alike.
         run.explore(CheckMessage("two setters at once", ko: "동시에 설정하는 스레드 두 개")) { world in
-            let shared = E(limits: Limits(totalCostLimit: 5, countLimit: 5))
-            let first = world.spawn(CheckMessage("setter A", ko: "설정 A")) { shared.limits = Limits(totalCostLimit: 10, countLimit: 1) }
-            let second = world.spawn(CheckMessage("setter B", ko: "설정 B")) { shared.limits = Limits(totalCostLimit: 20, countLimit: 2) }
-            world.join(first)
-            world.join(second)
-            let seen = shared.snapshot
-            let stored = "(\(seen.stored.totalCostLimit), \(seen.stored.countLimit))"
+            let a = Limits(totalCostLimit: 10, countLimit: 1), b = Limits(totalCostLimit: 20, countLimit: 2)
+            guard let (shared, seen) = twoSettersAtOnce(E.self, world, a, b,
+                                                        after: CheckMessage("after setters A (10, 1) and B (20, 2) ran at once",
+                                                                            ko: "설정 A (10, 1)와 설정 B (20, 2)가 동시에 실행된 뒤"),
+                                                        because: "") else { return }
             let applied = "(\(seen.applied.totalCostLimit), \(seen.applied.countLimit))"
-            world.expect(seen.stored == seen.applied && [Limits(totalCostLimit: 10, countLimit: 1), Limits(totalCostLimit: 20, countLimit: 2)].contains(seen.applied),
-                         "after setters A (10, 1) and B (20, 2) ran at once, limits are stored as \(stored) and NSCache is limited to "
-                         + "\(applied): the limits must end as one of the two setters left them, stored and applied alike",
-                         ko: "설정 A (10, 1)와 설정 B (20, 2)가 동시에 실행된 뒤 저장된 limit은 \(stored), NSCache의 limit은 \(applied)입니다: "
-                         + "두 setter 중 하나가 남긴 값으로, 저장과 적용이 같게 끝나야 합니다")
-            guard seen.stored == seen.applied else { return }
             // Then the one that lost is set again: it must be applied (blind round 41b remembered the
             // last set under a second lock, which the loser could write last, and skipped it as a repeat).
-            let again = seen.applied == Limits(totalCostLimit: 10, countLimit: 1) ? Limits(totalCostLimit: 20, countLimit: 2)
-                                                                                   : Limits(totalCostLimit: 10, countLimit: 1)
+            let again = seen.applied == a ? b : a
             let text = "(\(again.totalCostLimit), \(again.countLimit))"
             world.tell(CheckMessage("sets \(text) again, the setter that did not end on top", ko: "마지막에 남지 못한 \(text)를 다시 설정"))
             shared.limits = again
@@ -615,21 +606,33 @@ public enum Chapter3Checks {
         //     before taking the lock skips its "unchanged" limits, though the other setter has
         //     changed them in between (blind round 46b).
         run.explore(CheckMessage("the same limits set again while others are set", ko: "다른 limit을 설정하는 동안 같은 limit을 다시 설정")) { world in
-            let shared = E(limits: Limits(totalCostLimit: 5, countLimit: 5))
-            let first = world.spawn(CheckMessage("setter A", ko: "설정 A")) { shared.limits = Limits(totalCostLimit: 5, countLimit: 5) }
-            let second = world.spawn(CheckMessage("setter B", ko: "설정 B")) { shared.limits = Limits(totalCostLimit: 20, countLimit: 2) }
-            world.join(first)
-            world.join(second)
-            let seen = shared.snapshot
-            let stored = "(\(seen.stored.totalCostLimit), \(seen.stored.countLimit))"
-            let applied = "(\(seen.applied.totalCostLimit), \(seen.applied.countLimit))"
-            world.expect(seen.stored == seen.applied && [Limits(totalCostLimit: 5, countLimit: 5), Limits(totalCostLimit: 20, countLimit: 2)].contains(seen.applied),
-                         "limits were (5, 5); after setter A (5, 5), the same again, and setter B (20, 2) ran at once, limits are stored as "
-                         + "\(stored) and NSCache is limited to \(applied): the limits must end as one of the two setters left them, stored and "
-                         + "applied alike (what NSCache had before the lock was taken may have changed by the time it is)",
-                         ko: "limit이 (5, 5)일 때 설정 A (5, 5, 같은 값 다시)와 설정 B (20, 2)가 동시에 실행된 뒤 저장된 limit은 \(stored), "
-                         + "NSCache의 limit은 \(applied)입니다: 두 setter 중 하나가 남긴 값으로, 저장과 적용이 같게 끝나야 합니다 "
-                         + "(lock을 잡기 전에 본 NSCache의 값은 lock을 잡을 때쯤 바뀌었을 수 있습니다)")
+            _ = twoSettersAtOnce(E.self, world, Limits(totalCostLimit: 5, countLimit: 5), Limits(totalCostLimit: 20, countLimit: 2),
+                                 after: CheckMessage("limits were (5, 5); after setter A (5, 5), the same again, and setter B (20, 2) ran at once",
+                                                     ko: "limit이 (5, 5)일 때 설정 A (5, 5, 같은 값 다시)와 설정 B (20, 2)가 동시에 실행된 뒤"),
+                                 because: CheckMessage(" (what NSCache had before the lock was taken may have changed by the time it is)",
+                                                       ko: " (lock을 잡기 전에 본 NSCache의 값은 lock을 잡을 때쯤 바뀌었을 수 있습니다)"))
         }
+    }
+
+    /// Setters A and B run at once on a holder made with (5, 5), setting `a` and `b`. The limits
+    /// must end as one of them left them, stored and applied alike: the holder and its snapshot
+    /// then, or nil after a failure.
+    static func twoSettersAtOnce<E: ApplyLimitsExercise>(_: E.Type, _ world: ScheduleWorld, _ a: Limits, _ b: Limits,
+                                                         after: CheckMessage, because: CheckMessage)
+        -> (E, (stored: Limits, applied: Limits))? {
+        let shared = E(limits: Limits(totalCostLimit: 5, countLimit: 5))
+        let first = world.spawn(CheckMessage("setter A", ko: "설정 A")) { shared.limits = a }
+        let second = world.spawn(CheckMessage("setter B", ko: "설정 B")) { shared.limits = b }
+        world.join(first)
+        world.join(second)
+        let seen = shared.snapshot
+        let stored = "(\(seen.stored.totalCostLimit), \(seen.stored.countLimit))"
+        let applied = "(\(seen.applied.totalCostLimit), \(seen.applied.countLimit))"
+        let told = CheckMessage("\(after.english), limits are stored as \(stored) and NSCache is limited to \(applied): the limits must end "
+                                + "as one of the two setters left them, stored and applied alike\(because.english)",
+                                ko: "\(after.ko) 저장된 limit은 \(stored), NSCache의 limit은 \(applied)입니다: 두 setter 중 하나가 남긴 값으로, "
+                                    + "저장과 적용이 같게 끝나야 합니다\(because.ko)")
+        guard seen.stored == seen.applied && [a, b].contains(seen.applied) else { world.fail(told); return nil }
+        return (shared, seen)
     }
 }
