@@ -166,7 +166,9 @@ public enum Chapter10Checks {
         let code = (run.source ?? "").split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
         let uncontrolledClock = code.contains { $0.contains("Task {") || $0.contains("Task.sleep") || $0.contains("Task.detached") }
             ? BridgePath.Uncontrolled.task
-            : code.contains { $0.contains("DispatchSource") } ? BridgePath.Uncontrolled.dispatchSource : nil
+            : code.contains { $0.contains("DispatchSource") } ? BridgePath.Uncontrolled.dispatchSource
+            : code.contains { $0.contains("Date()") || $0.contains("Date.now") || $0.contains("CFAbsoluteTimeGetCurrent") }
+                ? BridgePath.Uncontrolled.wallClock : nil
         for path in paths + bigPaths {
             let title = CheckMessage("\(path.name.english) (timeout \(ScheduleWorld.text(seconds: path.timeout)))",
                                      ko: "\(path.name.ko) (타임아웃 \(ScheduleWorld.text(seconds: path.timeout)))")
@@ -250,7 +252,9 @@ enum Callback: Sendable {
 /// data or the timeout, as long as exactly one resumes).
 struct BridgePath: Sendable {
     /// A clock the file uses that the check's virtual clock does not drive (said when nothing resumed).
-    enum Uncontrolled: Sendable { case task, dispatchSource }
+    /// A clock in the file that the virtual clock does not drive: a Task, a DispatchSource, or a
+    /// reading of the real time (Date(), told only to explain a deadline that came early).
+    enum Uncontrolled: Sendable { case task, dispatchSource, wallClock }
     /// Mixed case on purpose: the loader must be asked for the key exactly as given.
     static let key = "Avatars/Key-A.png"
     static let timeout = 0.5
@@ -383,10 +387,15 @@ struct BridgePath: Sendable {
         // 46b: the real elapsed time, read with Date(), taken off it was told "in seconds").
         let early = first.at * 100 < deadline
             ? CheckMessage("a TimeInterval, in seconds", ko: "timeout은 초 단위 TimeInterval입니다")
-            : CheckMessage("it counts from start's call, on the clock asyncAfter and Timer use (a Date() reading is the real clock, "
+            : uncontrolledClock == .wallClock
+            ? CheckMessage("it counts from start's call, on the clock asyncAfter and Timer use (your file reads Date(), the real clock, "
                            + "which the check's virtual clock does not move)",
-                           ko: "타임아웃은 start를 부른 때부터, asyncAfter와 Timer가 쓰는 시계로 셉니다 (Date()로 읽은 값은 실제 시계라서 "
+                           ko: "타임아웃은 start를 부른 때부터, asyncAfter와 Timer가 쓰는 시계로 셉니다 (파일에서 읽는 Date()는 실제 시계라서 "
                                + "확인의 가상 시계가 움직이지 않습니다)")
+            : CheckMessage("it waits the whole timeout from start's call (a TimeInterval keeps fractions of a second: cut or rounded "
+                           + "away, the timeout comes early)",
+                           ko: "타임아웃은 start를 부른 때부터 timeout 전체를 기다립니다 (TimeInterval에는 1초보다 작은 부분도 있습니다: "
+                               + "잘라 내거나 반올림하면 타임아웃이 일찍 옵니다)")
         guard let expected else {
             if !(first.outcome == .timedOut || callback.result.map { first.outcome == Self.outcome($0) } == true) {
                 fail(": resumed with \(first.outcome.text.english): only the loader's data or BridgeError.timedOut can come first here",
