@@ -63,6 +63,7 @@ extension Chapter10Checks {
             store = nil
             let freed = watched == nil
             let validAtRelease = timer?.isValid ?? false, firesAtRelease = timer?.fireCount ?? 0
+            let markAtRelease = world.timerFiresOnCheckRunLoop
             world.runRunLoop(until: aliveUntil + interval * Double(ticks))
             let firedAfter = (timer?.fireCount ?? 0) > firesAtRelease
             let after = cleans.values.count - whileAlive.count
@@ -91,6 +92,7 @@ extension Chapter10Checks {
                          ko: "store가 해제되고 cleanTimer도 invalidate됐지만, store가 예약한 다른 timer \(left)개가 run loop에 아직 유효하게 "
                              + "남아, 스레드가 살아 있는 동안 아무 대상도 없이 계속 실행됩니다: store가 예약한 timer는 모두 store와 함께 "
                              + "멈춰야 합니다 (timer는 cleanTimer에 있는 하나만 두세요)")
+            if left == 0, let line = otherTimerFired(world, since: markAtRelease, besides: timer) { world.fail(firedAfterFree(line)) }
             if let thread = timer?.invalidatedOffThread {
                 world.fail("invalidate() was called on \(thread), not on the thread whose run loop holds the timer: a Timer "
                            + "must be invalidated on the thread that scheduled it (Foundation's rule). Do it in deinit, "
@@ -135,6 +137,7 @@ extension Chapter10Checks {
             let timer = store?.timerProbe.map { $0 as AnyObject } as? ControlledTimer
             store = nil
             let freed = watched == nil, validAtRelease = timer?.isValid ?? false
+            let markAtRelease = world.timerFiresOnCheckRunLoop
             world.runRunLoop(until: 3.5)
             world.expect(freed, notFreed(source))
             guard freed else { return }
@@ -142,6 +145,7 @@ extension Chapter10Checks {
                          + "valid when deinit returned: deinit stops the timer whether or not it has fired yet",
                          ko: "cleanInterval 1 s인 store를 첫 tick 전인 0.5 s에 놓았는데, deinit이 돌아올 때 timer가 아직 유효했습니다: "
                          + "timer가 한 번이라도 실행됐든 아니든 deinit에서 멈춰야 합니다")
+            if let line = otherTimerFired(world, since: markAtRelease, besides: timer) { world.fail(firedAfterFree(line)) }
             world.expect(cleans.values.isEmpty, "removeExpired() ran \(cleans.values.count) time(s) after a store let go before its first tick was freed",
                          ko: "첫 tick 전에 놓아 해제된 store의 removeExpired()가 그 뒤에 \(cleans.values.count)번 실행됐습니다")
         }
@@ -181,6 +185,7 @@ extension Chapter10Checks {
                 var early: E? = E(cleanInterval: interval, onClean: {})
                 let earlyTimer = early?.timerProbe.map { $0 as AnyObject } as? ControlledTimer
                 world.runRunLoop(until: until + interval / 2)
+                let markAtEarlyRelease = world.timerFiresOnCheckRunLoop
                 early = nil
                 _ = early
                 if earlyTimer?.isValid ?? false {
@@ -189,6 +194,10 @@ extension Chapter10Checks {
                 }
                 let before = cleans.values.count
                 world.runRunLoop(until: until + interval * 2)
+                if let line = otherTimerFired(world, since: markAtEarlyRelease, besides: earlyTimer) {
+                    world.fail(CheckMessage("with cleanInterval \(seconds) s, a store let go before its first tick: ",
+                                            ko: "cleanInterval \(seconds) s에서 첫 tick 전에 놓은 store: ") + firedAfterFree(line))
+                }
                 let after = cleans.values.count - before
                 world.expect(after == 0, "with cleanInterval \(seconds) s, removeExpired() ran \(after) time(s) after the store was freed",
                              ko: "cleanInterval \(seconds) s에서 store가 해제된 뒤에도 removeExpired()가 실행됐습니다 (횟수: \(after))")
@@ -327,6 +336,18 @@ extension Chapter10Checks {
             + "`removeExpired` passed as the closure holds self strongly too",
             ko: "마지막 소유자가 놓았는데도 store가 해제되지 않았습니다: run loop가 timer를 붙잡고, timer의 클로저가 store를 붙잡습니다. "
             + "약하게 캡처하세요([weak self]). `removeExpired` 같은 메서드 참조를 클로저로 넘겨도 self를 강하게 붙잡습니다")
+    }
+
+    /// The line of a timer other than `timer` (the store's cleanTimer) that fired after `mark`, if any.
+    private static func otherTimerFired(_ world: ScheduleWorld, since mark: Int, besides timer: ControlledTimer?) -> Int? {
+        world.timersFired(since: mark).first { $0 !== timer }?.line
+    }
+
+    private static func firedAfterFree(_ line: Int) -> CheckMessage {
+        CheckMessage("the store was freed, but the timer made at line \(line) fired after it was gone: every timer the store "
+                     + "schedules stops when it goes — invalidate it in deinit, or keep the one timer in cleanTimer",
+                     ko: "store는 해제됐는데, \(line)행에서 만든 timer가 그 뒤에 실행됐습니다: store가 예약한 timer는 모두 store와 함께 "
+                         + "멈춰야 합니다 — deinit에서 invalidate하거나, timer는 cleanTimer에 있는 하나만 두세요")
     }
 
     private static let stoppedLate = CheckMessage("the store was freed, but its timer stayed valid until it fired once more and found nil: "

@@ -11,6 +11,8 @@ final class LockModel: @unchecked Sendable {
     private(set) var owner: ScheduledThread?
     private var depth = 0
     private let clock = SyncClock()
+    /// Where its holder took it (", line 28"), for the message when the holder takes it again.
+    private var takenAt: CheckMessage?
 
     init(name: CheckMessage, recursive: Bool = false) {
         self.name = name
@@ -20,27 +22,36 @@ final class LockModel: @unchecked Sendable {
     func lock(_ thread: ScheduledThread, site: CheckMessage) {
         thread.lastSite = site
         if owner === thread, !recursive {
+            // Where it was taken, and a question rather than a cause: an early `return` or a
+            // `throw` between lock and unlock leaves it held, and so does a nested lock.
+            let since = takenAt.map {
+                CheckMessage(". It took it\($0.english) and has not unlocked it since — does a path return or throw between that "
+                             + "lock() and its unlock()?",
+                             ko: " 그 스레드는 lock을 잡은 뒤\($0.ko) 아직 풀지 않았습니다 — 그 lock()과 unlock() 사이에 return하거나 "
+                                 + "throw하는 경로가 있나요?")
+            } ?? CheckMessage("", ko: "")
             thread.execution.fail(CheckMessage("\(name.english) was locked again\(site.english) by the thread that already holds it: "
                                                + "a deadlock (an NSLock is not recursive)",
                                                ko: "\(name.ko): 이미 잡고 있는 스레드가 다시 잠갔습니다\(site.ko). 데드락입니다 "
-                                                   + "(NSLock은 재귀 lock이 아닙니다)"))
+                                                   + "(NSLock은 재귀 lock이 아닙니다).")
+                                  + since)
         }
         let recursive = self.recursive
         thread.execution.point(thread, Pending(label: CheckMessage("locks \(name.english)\(site.english)", ko: "\(name.ko) 잠금\(site.ko)"),
                                                enabled: { [unowned self] in self.owner == nil || (recursive && self.owner === thread) }))
-        take(thread)
+        take(thread, site: site)
     }
 
     /// Takes the lock if it is free (or, recursive, already this thread's); never waits.
     func tryLock(_ thread: ScheduledThread, site: CheckMessage) -> Bool {
         thread.execution.point(thread, Pending(label: CheckMessage("tries \(name.english)\(site.english)", ko: "\(name.ko) 잠금 시도\(site.ko)"), enabled: { true }))
         guard owner == nil || (recursive && owner === thread) else { return false }
-        take(thread)
+        take(thread, site: site)
         return true
     }
 
-    private func take(_ thread: ScheduledThread) {
-        if owner !== thread { clock.acquire(thread) }
+    private func take(_ thread: ScheduledThread, site: CheckMessage) {
+        if owner !== thread { clock.acquire(thread); takenAt = site }
         owner = thread
         depth += 1
     }

@@ -16,6 +16,8 @@ final class RunLoopModel: @unchecked Sendable {
     let owner: Int?
     /// Strong, as a real run loop holds its timers until they are invalidated.
     var timers: [ControlledTimer] = []
+    /// Every firing from this run loop, in order (the timer, strong: a run is short).
+    var fired: [ControlledTimer] = []
     private var facade: ControlledRunLoop?
 
     init(name: String, owner: Int?) {
@@ -61,6 +63,7 @@ final class RunLoopModel: @unchecked Sendable {
                                                                  ko: "\(timer.madeAt)행에서 만든 timer가 울림 (\(VirtualTimeline.text(timeline.now)))"),
                                             enabled: { true }, quiet: true))
             guard timer.valid else { continue }
+            fired.append(timer)
             timer.fireNow(thread)
         }
     }
@@ -79,6 +82,8 @@ public final class ControlledTimer: @unchecked Sendable {
     var valid = true
     weak var loop: RunLoopModel?
     let madeAt: Int
+    /// The line of the learner's file that made it.
+    public var line: Int { madeAt }
     /// How many times it fired (called its block from its run loop).
     public private(set) var fireCount = 0
     /// The thread that invalidated it, when that was not the thread whose run loop holds it.
@@ -131,12 +136,32 @@ public final class ControlledTimer: @unchecked Sendable {
     public convenience init(fire date: Date, interval: TimeInterval, repeats: Bool, block: @escaping @Sendable (ControlledTimer) -> Void,
                             line: Int = #line) {
         if let thread = Self.virtualThread {
-            let first = thread.execution.timeline.now + VirtualTimeline.nanoseconds(date.timeIntervalSinceNow)
+            let first = thread.execution.timeline.now + VirtualTimeline.nanoseconds(Self.offset(of: date, readSince: thread.resumedAt))
             self.init(virtualInterval: interval, firstAt: first, repeats: repeats, line: line, block: block)
         } else {
             self.init(real: { Timer(fire: date, interval: interval, repeats: repeats, block: $0) }, seconds: interval, repeats: repeats,
                       line: line, block: block)
         }
+    }
+
+    /// How far ahead of "now" a fire date lies, on the virtual clock. The date was made from the
+    /// machine's clock (`Date()`, `Date(timeIntervalSinceNow:)`), which the virtual clock does not
+    /// stop: the learner's code read it after this thread last resumed (`resumed`) and before now,
+    /// while no virtual time passed. So the offset meant lies between `date − now` and
+    /// `date − resumed` (a microsecond of slack each side for the clock's resolution), and the
+    /// coarsest decimal in that window is taken: `Date() + 0.02` is 0.02 s on every run, however
+    /// long the machine took between the two readings. A date already past fires at once.
+    static func offset(of date: Date, readSince resumed: Date) -> TimeInterval {
+        let slack = 0.000_002
+        let low = date.timeIntervalSinceNow - slack, high = date.timeIntervalSince(resumed) + slack
+        guard high > 0 else { return 0 }
+        if low <= 0 { return 0 }
+        for digits in 0...9 {
+            let scale = pow(10, Double(digits))
+            let coarsest = (high * scale).rounded(.down) / scale
+            if coarsest >= low { return coarsest }
+        }
+        return low + slack
     }
 
     /// `Timer.scheduledTimer(withTimeInterval:repeats:block:)`: on the calling thread's run loop.

@@ -107,6 +107,18 @@ extension ScheduleWorld {
         return execution.timeline.runLoop(of: first).timers.filter(\.valid).count
     }
 
+    /// How many times a timer fired from the run loop of the check's own thread so far (a mark for `timersFired(since:)`).
+    public var timerFiresOnCheckRunLoop: Int {
+        guard let first = execution.threads.first else { return 0 }
+        return execution.timeline.runLoop(of: first).fired.count
+    }
+
+    /// The timers that fired from the check's run loop after `mark` (`timerFiresOnCheckRunLoop` then), in order.
+    public func timersFired(since mark: Int) -> [ControlledTimer] {
+        guard let first = execution.threads.first else { return [] }
+        return Array(execution.timeline.runLoop(of: first).fired.dropFirst(mark))
+    }
+
     /// Waits until the virtual clock reads `seconds` (told in the story as `label`).
     public func sleep(until seconds: TimeInterval, _ label: some CheckMessageConvertible) {
         guard let me = Execution.current else { return }

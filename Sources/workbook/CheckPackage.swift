@@ -421,6 +421,10 @@ struct CheckPackage {
 }
 
 extension CheckPackage {
+    /// The runtime's words (no "Fatal error" before them) when a closure passed to
+    /// `withoutActuallyEscaping` is still referenced after its block returns, e.g. queued with `async`.
+    static let escapedClosureTrap = "closure argument was escaped in withoutActuallyEscaping block"
+
     /// What a crashed check program's output says about where it died: the runtime's own message,
     /// the check's line it was running (that line names the input; in a loop over inputs, the
     /// loop too) and the learner's lines in the crashed thread, each with its code.
@@ -428,7 +432,8 @@ extension CheckPackage {
         let copied = folder.appendingPathComponent("Variants/\(subject.module)/\(subject.exercise.file)").path
         let relative = subject.source.path.replacingOccurrences(of: root.path + "/", with: "")
         var lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { $0.hasPrefix("Fatal error") || $0.contains("Fatal error:") }.prefix(1).map { $0 }
+            .filter { $0.hasPrefix("Fatal error") || $0.contains("Fatal error:") || $0.contains(Self.escapedClosureTrap) }.prefix(1)
+            .map { $0.replacingOccurrences(of: copied, with: relative) }   // the learner's file, not the check package's copy
         // Swift's exclusivity check words its trap differently: keep its first line, without the address.
         if lines.isEmpty, let conflict = output.split(separator: "\n").first(where: { $0.hasPrefix("Simultaneous accesses to ") }) {
             lines.append(conflict.replacingOccurrences(of: #"to 0x[0-9a-f]+, "#, with: "to one variable, ", options: .regularExpression)

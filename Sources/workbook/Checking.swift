@@ -233,7 +233,7 @@ enum Checking {
             let exclusivity = excerpt.contains { $0.contains("Simultaneous accesses") }
             // The runtime's own "Fatal error: …" (a nil unwrapped, an index out of range) names the
             // cause: no guess at a data race beside it.
-            let said = excerpt.first?.contains("Fatal error") ?? false
+            let said = excerpt.first.map { $0.contains("Fatal error") || $0.contains(CheckPackage.escapedClosureTrap) } ?? false
             detail(Strings.text(.crashDied, signal) + (unowned ? Strings.text(.crashUnowned)
                                                        : exclusivity ? Strings.text(.crashExclusivity)
                                                        : said ? Strings.text(.crashRuntimeSaid)
