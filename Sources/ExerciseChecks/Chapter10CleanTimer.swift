@@ -340,7 +340,7 @@ extension Chapter10Checks {
 
     /// The line of a timer other than `timer` (the store's cleanTimer) that fired after `mark`, if any.
     private static func otherTimerFired(_ world: ScheduleWorld, since mark: Int, besides timer: ControlledTimer?) -> Int? {
-        world.timersFired(since: mark).first { $0 !== timer }?.line
+        world.timersFired(since: mark).first { $0 !== timer }?.madeAt
     }
 
     private static func firedAfterFree(_ line: Int) -> CheckMessage {

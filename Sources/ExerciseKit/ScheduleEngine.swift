@@ -47,8 +47,9 @@ final class ScheduledThread: @unchecked Sendable {
     var clock: VectorClock
     /// The queues whose block this thread is running now, innermost last.
     var queues: [QueueModel] = []
-    /// The machine's clock when this thread last got the baton: a `Date()` the learner's code read
-    /// since then lies between it and now (ControlledTimer's `fire:` date is read against it).
+    /// The machine's clock when this thread last got the baton, kept in runs with a virtual clock:
+    /// a `Date()` the learner's code read since then lies between it and now (ControlledTimer's
+    /// `fire:` date is read against it).
     var resumedAt = Date()
     /// What `Thread.current` gives the learner's code on this thread (made when first asked).
     lazy var face = ControlledThread(playing: self)
@@ -198,7 +199,7 @@ public final class Execution: @unchecked Sendable {
             thread.baton.wait()
             if thread.execution.over { return }
             thread.pending = nil
-            thread.resumedAt = Date()
+            if thread.execution.timeline.isOn { thread.resumedAt = Date() }
             body()
             thread.execution.threadEnded(thread)
         }
@@ -243,7 +244,7 @@ public final class Execution: @unchecked Sendable {
             if over { return park(thread, worker: pending.letGoAtEnd) }
         }
         thread.pending = nil
-        thread.resumedAt = Date()
+        if timeline.isOn { thread.resumedAt = Date() }   // read only under a virtual clock: no clock call per point elsewhere
         return true
     }
 

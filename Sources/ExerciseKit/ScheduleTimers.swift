@@ -81,9 +81,8 @@ public final class ControlledTimer: @unchecked Sendable {
     var fireAt: Int64
     var valid = true
     weak var loop: RunLoopModel?
-    let madeAt: Int
     /// The line of the learner's file that made it.
-    public var line: Int { madeAt }
+    public let madeAt: Int
     /// How many times it fired (called its block from its run loop).
     public private(set) var fireCount = 0
     /// The thread that invalidated it, when that was not the thread whose run loop holds it.
@@ -148,20 +147,20 @@ public final class ControlledTimer: @unchecked Sendable {
     /// machine's clock (`Date()`, `Date(timeIntervalSinceNow:)`), which the virtual clock does not
     /// stop: the learner's code read it after this thread last resumed (`resumed`) and before now,
     /// while no virtual time passed. So the offset meant lies between `date − now` and
-    /// `date − resumed` (a microsecond of slack each side for the clock's resolution), and the
-    /// coarsest decimal in that window is taken: `Date() + 0.02` is 0.02 s on every run, however
-    /// long the machine took between the two readings. A date already past fires at once.
+    /// `date − resumed` (2 µs of slack each side for the clock's resolution), and the coarsest
+    /// decimal in that window is taken: `Date() + 0.02` is 0.02 s on every run, however long the
+    /// machine took between the two readings. A date already past (or now) fires at once.
     static func offset(of date: Date, readSince resumed: Date) -> TimeInterval {
         let slack = 0.000_002
         let low = date.timeIntervalSinceNow - slack, high = date.timeIntervalSince(resumed) + slack
-        guard high > 0 else { return 0 }
-        if low <= 0 { return 0 }
-        for digits in 0...9 {
+        guard low > 0 else { return 0 }   // low ≤ high: now is never before resumed
+        // The window is at least 4 µs wide, so six digits always find a decimal in it.
+        for digits in 0...6 {
             let scale = pow(10, Double(digits))
             let coarsest = (high * scale).rounded(.down) / scale
             if coarsest >= low { return coarsest }
         }
-        return low + slack
+        return low
     }
 
     /// `Timer.scheduledTimer(withTimeInterval:repeats:block:)`: on the calling thread's run loop.
